@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// No package dependencies: the toolchain only.
+//
+// `EMBEDDED_WASM=<toolchain>` switches the portable modules to Embedded Swift for
+// `wasm32-unknown-none-wasm` (see Scripts/build-wasm.sh); the native targets are left out then.
+let embeddedToolchain = Context.environment["EMBEDDED_WASM"]
+let isEmbedded = embeddedToolchain != nil
+
+let embeddedSwiftSettings: [SwiftSetting] = isEmbedded
+  ? [
+    .enableExperimentalFeature("Embedded"),
+    .enableExperimentalFeature("Extern"),
+    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
+  ]
+  : []
+
+var targets: [Target] = [
+  .target(name: "VirtualDOM", swiftSettings: embeddedSwiftSettings),
+  .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"], swiftSettings: embeddedSwiftSettings),
+  .target(
+    name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer"],
+    swiftSettings: embeddedSwiftSettings),
+]
+
+var products: [Product] = [
+  .library(name: "VirtualDOM", targets: ["VirtualDOM"]),
+  .library(name: "HTMLRenderer", targets: ["HTMLRenderer"]),
+  .library(name: "NavigationCore", targets: ["NavigationCore"]),
+]
+
+if let toolchain = embeddedToolchain {
+  targets += [
+    .target(name: "WasmLibc", path: "Sources/WasmLibc"),
+    .executableTarget(
+      name: "NavDOMWasm",
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "WasmLibc"],
+      swiftSettings: embeddedSwiftSettings + [.unsafeFlags(["-parse-as-library"])],
+      linkerSettings: [
+        .unsafeFlags([
+          "-Xclang-linker", "-nostdlib",
+          "-Xlinker", "--no-entry", "-Xlinker", "--gc-sections", "-Xlinker", "--strip-all",
+          "-L\(toolchain)/lib/swift/embedded/wasm32-unknown-none-wasm",
+          "-lswiftUnicodeDataTables",
+        ])
+      ]),
+  ]
+  products += [.executable(name: "NavDOMWasm", targets: ["NavDOMWasm"])]
+} else {
+  targets += [
+    .target(name: "StaticServe"),
+    .executableTarget(
+      name: "navdom", dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe"]),
+    .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer"]),
+    .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM"]),
+    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
+    .testTarget(name: "StaticServeTests", dependencies: ["StaticServe"]),
+  ]
+  products += [.executable(name: "navdom", targets: ["navdom"])]
+}
+
+let package = Package(
+  name: "navdom",
+  products: products,
+  targets: targets,
+  swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,1 @@
+// Placeholder; the module is being written.

@@ -1,0 +1,148 @@
+/// An element of the virtual DOM: a tag in a namespace, ordered attributes, DOM properties,
+/// event listeners, an optional key, and children.
+///
+/// `Element` is a final class so that a `Node` stays one word wide and a subtree is shared, not
+/// copied, when trees are built and diffed. Treat it as a value: nothing mutates an element
+/// once it is part of a tree.
+///
+/// ```swift
+/// let row = Element("tr", key: "row-1", attributes: [Attribute("class", "danger")])
+/// ```
+public final class Element {
+  /// The tag name, as written (`div`, `foreignObject`).
+  public let tag: String
+  public let namespace: Namespace
+  /// The key that identifies this element among its siblings in a keyed list.
+  public let key: String?
+  /// Attributes in the order they were given; rendering keeps this order.
+  public let attributes: [Attribute]
+  /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
+  public let properties: [Property]
+  public let listeners: [EventListener]
+  /// Methods the browser calls on the element right after it is inserted (`showModal`).
+  public let mountMethods: [DOMMethod]
+  /// Child nodes, never fragments.
+  public let children: [Node]
+  /// Number of DOM nodes in this subtree, this element included.
+  public let subtreeSize: Int
+
+  public init(
+    _ tag: String,
+    namespace: Namespace = .html,
+    key: String? = nil,
+    attributes: [Attribute] = [],
+    properties: [Property] = [],
+    listeners: [EventListener] = [],
+    mountMethods: [DOMMethod] = [],
+    children: [Node] = []
+  ) {
+    self.tag = tag
+    self.namespace = namespace
+    self.key = key
+    self.attributes = attributes
+    self.properties = properties
+    self.listeners = listeners
+    self.mountMethods = mountMethods
+    var flat: [Node] = []
+    var size = 1
+    var needsFlattening = false
+    for child in children {
+      if case .fragment = child { needsFlattening = true; break }
+    }
+    if needsFlattening {
+      flat.reserveCapacity(children.count)
+      for child in children { child.flatten(into: &flat) }
+    } else {
+      flat = children
+    }
+    for child in flat { size += child.subtreeSize }
+    self.children = flat
+    self.subtreeSize = size
+  }
+
+  /// A copy with some parts replaced; the rest is shared.
+  public func with(
+    key: String?? = nil,
+    attributes: [Attribute]? = nil,
+    properties: [Property]? = nil,
+    listeners: [EventListener]? = nil,
+    mountMethods: [DOMMethod]? = nil,
+    children: [Node]? = nil
+  ) -> Element {
+    Element(
+      tag, namespace: namespace, key: key ?? self.key,
+      attributes: attributes ?? self.attributes,
+      properties: properties ?? self.properties,
+      listeners: listeners ?? self.listeners,
+      mountMethods: mountMethods ?? self.mountMethods,
+      children: children ?? self.children)
+  }
+
+  /// The value of the attribute named `name`, if present.
+  public func attribute(_ name: String) -> String? {
+    for attribute in attributes where attribute.name == name { return attribute.value }
+    return nil
+  }
+}
+
+extension Element: Equatable {
+  public static func == (lhs: Element, rhs: Element) -> Bool {
+    if lhs === rhs { return true }
+    return lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.key == rhs.key
+      && lhs.attributes == rhs.attributes && lhs.properties == rhs.properties
+      && lhs.listeners == rhs.listeners && lhs.mountMethods == rhs.mountMethods
+      && lhs.children == rhs.children
+  }
+}
+
+/// The namespace an element lives in. SVG and MathML names keep their case.
+public enum Namespace: Equatable, Hashable, Sendable {
+  case html
+  case svg
+  case mathML
+
+  /// The short name used in the JSON tree format and the wire protocol (`svg`, `math`).
+  public var shortName: String? {
+    switch self {
+    case .html: return nil
+    case .svg: return "svg"
+    case .mathML: return "math"
+    }
+  }
+}
+
+/// A name–value attribute. An empty value renders as a boolean attribute (`disabled=""`).
+public struct Attribute: Equatable, Sendable {
+  public var name: String
+  public var value: String
+
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// A DOM property, set on the live element rather than written as markup (`input.value`).
+public struct Property: Equatable, Sendable {
+  public var name: String
+  public var value: PropertyValue
+
+  public init(_ name: String, _ value: PropertyValue) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// The value of a DOM property.
+public enum PropertyValue: Equatable, Sendable {
+  case string(String)
+  case bool(Bool)
+}
+
+/// A method the browser calls on an element (`dialog.showModal()`, `input.focus()`).
+public enum DOMMethod: String, Equatable, Sendable {
+  case showModal
+  case close
+  case show
+  case focus
+}

@@ -1,0 +1,77 @@
+/// A tree as it stands in the DOM: its nodes and the id each one has there.
+///
+/// Diffing is a mutation of a mounted tree: `update(to:)` returns the patches that bring the
+/// DOM from the current tree to the new one and remembers the new tree with its ids, ready for
+/// the next change.
+///
+/// ```swift
+/// var mounted = MountedTree([ul { li { "One" } }])
+/// let patches = mounted.update(to: [ul { li { "One" }; li { "Two" } }])
+/// // [.insert(parent: 1, before: nil, node: <li>Two</li>, firstID: 4)]
+/// ```
+public struct MountedTree {
+  /// The top-level nodes, the children of the container (id 0).
+  public private(set) var roots: [Node]
+  /// `ids[i]` is the id of the i-th node of `roots` in document order.
+  public private(set) var ids: [NodeID]
+  /// The id the next created node gets.
+  public private(set) var nextID: NodeID
+
+  /// Mounts `roots`, numbering their nodes in document order from `firstID`.
+  public init(_ roots: [Node], firstID: NodeID = 1) {
+    var flat: [Node] = []
+    for node in roots { node.flatten(into: &flat) }
+    self.roots = flat
+    var count = 0
+    for node in flat { count += node.subtreeSize }
+    self.ids = Array(firstID..<(firstID + count))
+    self.nextID = firstID + count
+  }
+
+  /// Diffs the current tree against `newRoots`, adopts `newRoots`, and returns the patches.
+  public mutating func update(to newRoots: [Node], options: DiffOptions = .default) -> [Patch] {
+    var flat: [Node] = []
+    for node in newRoots { node.flatten(into: &flat) }
+    var differ = Differ(oldIDs: ids, nextID: nextID, newCount: Self.count(flat), options: options)
+    differ.diffChildren(parent: 0, old: roots, oldStart: 0, new: flat, newStart: 0)
+    roots = flat
+    ids = differ.newIDs
+    nextID = differ.nextID
+    return differ.patches
+  }
+
+  /// Every (id, node) pair in document order.
+  public func forEachNode(_ body: (NodeID, Node) -> Void) {
+    var position = 0
+    func visit(_ node: Node) {
+      body(ids[position], node)
+      position += 1
+      if case .element(let element) = node {
+        for child in element.children { visit(child) }
+      }
+    }
+    for node in roots { visit(node) }
+  }
+
+  private static func count(_ nodes: [Node]) -> Int {
+    var total = 0
+    for node in nodes { total += node.subtreeSize }
+    return total
+  }
+}
+
+/// Diffs two trees as if `old` had just been mounted with ids numbered from 1.
+///
+/// ```swift
+/// let patches = diff([p { "Hi" }], [p { "Hello" }])
+/// // [.text(id: 2, text: "Hello")]
+/// ```
+public func diff(_ old: [Node], _ new: [Node], options: DiffOptions = .default) -> [Patch] {
+  var mounted = MountedTree(old)
+  return mounted.update(to: new, options: options)
+}
+
+/// Diffs two single trees; see `diff(_:_:options:)`.
+public func diff(_ old: Node, _ new: Node, options: DiffOptions = .default) -> [Patch] {
+  diff([old], [new], options: options)
+}
