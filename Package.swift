@@ -19,6 +19,7 @@ let embeddedSwiftSettings: [SwiftSetting] = isEmbedded
 var targets: [Target] = [
   .target(name: "VirtualDOM", swiftSettings: embeddedSwiftSettings),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"], swiftSettings: embeddedSwiftSettings),
+  .target(name: "BenchmarkTable", dependencies: ["VirtualDOM"], swiftSettings: embeddedSwiftSettings),
   .target(
     name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer"],
     swiftSettings: embeddedSwiftSettings),
@@ -35,7 +36,7 @@ if let toolchain = embeddedToolchain {
     .target(name: "WasmLibc", path: "Sources/WasmLibc"),
     .executableTarget(
       name: "NavDOMWasm",
-      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "WasmLibc"],
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "BenchmarkTable", "WasmLibc"],
       swiftSettings: embeddedSwiftSettings + [.unsafeFlags(["-parse-as-library"])],
       linkerSettings: [
         .unsafeFlags([
@@ -51,9 +52,10 @@ if let toolchain = embeddedToolchain {
   targets += [
     .target(name: "StaticServe"),
     .executableTarget(
-      name: "navdom", dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe"]),
-    .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer"]),
-    .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM"]),
+      name: "navdom",
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable"]),
+    .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable"]),
+    .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
     .testTarget(name: "StaticServeTests", dependencies: ["StaticServe"]),
   ]

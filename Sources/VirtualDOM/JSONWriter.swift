@@ -1,0 +1,50 @@
+/// A small, portable JSON writer: appends UTF-8 to a byte buffer, escaping strings per RFC 8259.
+public struct JSONWriter {
+  public private(set) var bytes: [UInt8] = []
+
+  public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+  /// The JSON written so far.
+  public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  public mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  public mutating func string(_ value: String) {
+    bytes.append(0x22)
+    for byte in value.utf8 {
+      switch byte {
+      case 0x22: bytes.append(0x5C); bytes.append(0x22)
+      case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+      case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
+      case 0x0D: bytes.append(0x5C); bytes.append(0x72)
+      case 0x09: bytes.append(0x5C); bytes.append(0x74)
+      case 0x00..<0x20:
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(0x22)
+  }
+
+  public mutating func number(_ value: Int) {
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  public mutating func bool(_ value: Bool) {
+    if value { raw("true") } else { raw("false") }
+  }
+
+  public mutating func null() { raw("null") }
+
+  /// Writes `"name":` (with a leading comma unless `first`).
+  public mutating func key(_ name: StaticString, first: Bool = false) {
+    if !first { bytes.append(0x2C) }
+    bytes.append(0x22)
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(0x22)
+    bytes.append(0x3A)
+  }
+}

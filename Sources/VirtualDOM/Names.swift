@@ -1,0 +1,35 @@
+/// The rules for names that may reach markup or the DOM.
+///
+/// A tag starts with an ASCII letter and goes on with ASCII letters, digits, `-`, `_`, `.` or
+/// `:` (custom elements included). An attribute name is non-empty and has no space, control
+/// character, `"`, `'`, `>`, `/` or `=`: the characters that would end it early in markup.
+public enum Names {
+  /// Whether `tag` can be an element's tag name.
+  public static func isValidTag(_ tag: String) -> Bool {
+    var isFirst = true
+    for byte in tag.utf8 {
+      let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+      if isFirst {
+        guard isLetter else { return false }
+        isFirst = false
+        continue
+      }
+      let isDigit = byte >= 0x30 && byte <= 0x39
+      guard isLetter || isDigit || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A else { return false }
+    }
+    return !isFirst
+  }
+
+  /// Whether `name` can be an attribute's name.
+  public static func isValidAttribute(_ name: String) -> Bool {
+    var isEmpty = true
+    for byte in name.utf8 {
+      isEmpty = false
+      switch byte {
+      case 0x00...0x20, 0x7F, 0x22, 0x27, 0x3E, 0x2F, 0x3D: return false
+      default: continue
+      }
+    }
+    return !isEmpty
+  }
+}

@@ -1,0 +1,128 @@
+/// The JSON form of patches and nodes that the browser runtime (public/runtime.js) applies.
+/// docs/PROTOCOL.md documents every field with an example.
+///
+/// ```swift
+/// let json = WireFormat.encode(patches)   // [{"op":"text","id":4,"text":"Hello"}]
+/// ```
+public enum WireFormat {
+  /// The patches as one JSON array.
+  public static func encode(_ patches: [Patch]) -> String {
+    var writer = JSONWriter(capacity: 64 * patches.count + 2)
+    write(patches, to: &writer)
+    return writer.string
+  }
+
+  public static func write(_ patches: [Patch], to writer: inout JSONWriter) {
+    writer.raw("[")
+    for (index, patch) in patches.enumerated() {
+      if index > 0 { writer.raw(",") }
+      write(patch, to: &writer)
+    }
+    writer.raw("]")
+  }
+
+  public static func write(_ patch: Patch, to writer: inout JSONWriter) {
+    writer.raw("{\"op\":")
+    writer.string(patch.operation)
+    switch patch {
+    case .insert(let parent, let before, let node, let firstID):
+      writer.key("parent"); writer.number(parent)
+      writer.key("before"); if let before { writer.number(before) } else { writer.null() }
+      writer.key("node"); var nextID = firstID; write(node, nextID: &nextID, to: &writer)
+    case .move(let id, let parent, let before):
+      writer.key("id"); writer.number(id)
+      writer.key("parent"); writer.number(parent)
+      writer.key("before"); if let before { writer.number(before) } else { writer.null() }
+    case .remove(let id):
+      writer.key("id"); writer.number(id)
+    case .clear(let parent):
+      writer.key("id"); writer.number(parent)
+    case .replace(let id, let node, let firstID):
+      writer.key("id"); writer.number(id)
+      writer.key("node"); var nextID = firstID; write(node, nextID: &nextID, to: &writer)
+    case .text(let id, let text):
+      writer.key("id"); writer.number(id)
+      writer.key("text"); writer.string(text)
+    case .setAttribute(let id, let name, let value):
+      writer.key("id"); writer.number(id)
+      writer.key("name"); writer.string(name)
+      writer.key("value"); writer.string(value)
+    case .removeAttribute(let id, let name), .removeProperty(let id, let name):
+      writer.key("id"); writer.number(id)
+      writer.key("name"); writer.string(name)
+    case .setProperty(let id, let name, let value):
+      writer.key("id"); writer.number(id)
+      writer.key("name"); writer.string(name)
+      writer.key("value"); write(value, to: &writer)
+    case .listen(let id, let event), .unlisten(let id, let event):
+      writer.key("id"); writer.number(id)
+      writer.key("event"); writer.string(event)
+    case .invoke(let id, let method):
+      writer.key("id"); writer.number(id)
+      writer.key("method"); writer.string(method.rawValue)
+    }
+    writer.raw("}")
+  }
+
+  /// A node with its id and its descendants' ids, given in document order from `nextID`.
+  public static func write(_ node: Node, nextID: inout NodeID, to writer: inout JSONWriter) {
+    writer.raw("{\"id\":")
+    writer.number(nextID)
+    nextID += 1
+    switch node {
+    case .text(let text):
+      writer.key("text"); writer.string(text)
+    case .comment(let text):
+      writer.key("comment"); writer.string(text)
+    case .fragment:
+      // Stored trees never hold fragments (elements flatten their children).
+      writer.key("text"); writer.string("")
+    case .element(let element):
+      writer.key("tag"); writer.string(element.tag)
+      if let namespace = element.namespace.shortName { writer.key("ns"); writer.string(namespace) }
+      if let key = element.key { writer.key("key"); writer.string(key) }
+      if !element.attributes.isEmpty {
+        writer.key("attrs"); writer.raw("[")
+        for (index, attribute) in element.attributes.enumerated() {
+          writer.raw(index == 0 ? "[" : ",[")
+          writer.string(attribute.name); writer.raw(","); writer.string(attribute.value)
+          writer.raw("]")
+        }
+        writer.raw("]")
+      }
+      if !element.properties.isEmpty {
+        writer.key("props"); writer.raw("[")
+        for (index, property) in element.properties.enumerated() {
+          writer.raw(index == 0 ? "[" : ",[")
+          writer.string(property.name); writer.raw(","); write(property.value, to: &writer)
+          writer.raw("]")
+        }
+        writer.raw("]")
+      }
+      if !element.listeners.isEmpty {
+        writer.key("on"); writer.raw("[")
+        for (index, listener) in element.listeners.enumerated() {
+          if index > 0 { writer.raw(",") }
+          writer.string(listener.event)
+        }
+        writer.raw("]")
+      }
+      if !element.children.isEmpty {
+        writer.key("children"); writer.raw("[")
+        for (index, child) in element.children.enumerated() {
+          if index > 0 { writer.raw(",") }
+          write(child, nextID: &nextID, to: &writer)
+        }
+        writer.raw("]")
+      }
+    }
+    writer.raw("}")
+  }
+
+  static func write(_ value: PropertyValue, to writer: inout JSONWriter) {
+    switch value {
+    case .string(let string): writer.string(string)
+    case .bool(let bool): writer.bool(bool)
+    }
+  }
+}
