@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the portable modules with Embedded Swift into one WebAssembly module:
+# .build-wasm/navdom.wasm (exports documented in Sources/NavDOMWasm/WasmABI.swift).
+#
+#   Scripts/build-wasm.sh
+#
+# Needs only the Swift toolchain (6.3+, which ships the embedded wasm32 stdlib); downloads
+# nothing. Prints the module's raw and gzip sizes.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+SWIFTC=$(command -v swiftc) || { echo "build-wasm: swiftc not found on PATH" >&2; exit 1; }
+TOOLCHAIN=$(dirname "$(dirname "$SWIFTC")")
+EMBEDDED_LIB="$TOOLCHAIN/lib/swift/embedded/wasm32-unknown-none-wasm"
+if [ ! -d "$EMBEDDED_LIB" ]; then
+  echo "build-wasm: $EMBEDDED_LIB is missing; this toolchain has no Embedded Swift for wasm32" >&2
+  exit 1
+fi
+
+SCRATCH=.build-wasm
+EMBEDDED_WASM="$TOOLCHAIN" swift build -c release --triple wasm32-unknown-none-wasm \
+  --product NavDOMWasm --scratch-path "$SCRATCH"
+
+BIN_DIR=$(EMBEDDED_WASM="$TOOLCHAIN" swift build -c release --triple wasm32-unknown-none-wasm \
+  --product NavDOMWasm --scratch-path "$SCRATCH" --show-bin-path)
+BUILT="$BIN_DIR/NavDOMWasm.wasm"
+[ -f "$BUILT" ] || BUILT="$BIN_DIR/NavDOMWasm"
+if [ ! -f "$BUILT" ]; then
+  echo "build-wasm: the build succeeded but $BIN_DIR holds no NavDOMWasm module" >&2
+  exit 1
+fi
+
+OUT="$SCRATCH/navdom.wasm"
+cp "$BUILT" "$OUT"
+# A WebAssembly module starts with "\0asm"; anything else means the link went wrong.
+if [ "$(head -c 4 "$OUT" | od -An -tx1 | tr -d ' \n')" != "0061736d" ]; then
+  echo "build-wasm: $OUT is not a WebAssembly module" >&2
+  exit 1
+fi
+
+RAW=$(wc -c < "$OUT")
+GZIP=$(gzip -9 -c "$OUT" | wc -c)
+echo "$OUT: $RAW bytes raw, $GZIP bytes gzip -9"
