@@ -1,0 +1,799 @@
+/*
+ * navdom runtime: hydrates server-rendered HTML, applies the patches of docs/PROTOCOL.md, and
+ * wires browser events back to the app. One file, no build step, no dependencies.
+ *
+ * Load it as a classic <script> (it defines `window.navdom` and starts every
+ * `[data-navdom-root]` once the DOM is parsed) or `require` it under node + jsdom
+ * (it exports the same API and starts nothing by itself).
+ *
+ * Data attributes on the container (the element holding the app, node id 0):
+ *
+ *   data-navdom-root              marks a container for autoStart().
+ *   data-navdom-session="S"       the live session id. Without it the container is only
+ *                                 hydrated (a static page): no events are sent.
+ *   data-navdom-endpoint="/url"   where events are POSTed (default "/_navdom/event").
+ *   data-navdom-stream[="/url"]   present: subscribe to server-pushed updates with
+ *                                 Server-Sent Events at URL?session=S (empty value:
+ *                                 "/_navdom/stream").
+ *   data-navdom-patches='[...]'   a JSON patch list applied right after hydration, for what
+ *                                 HTML cannot say: `listen` ops for the elements that listen,
+ *                                 `setProp` ops for properties.
+ *
+ * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
+ *
+ * API: hydrate, applyPatches, start, httpTransport, autoStart, nodeId, nodeById.
+ * docs/RUNTIME.md describes the event and reply JSON and what the runtime guarantees.
+ */
+(function (factory) {
+  'use strict';
+  const api = factory();
+  if (typeof module === 'object' && module && module.exports) {
+    module.exports = api;
+    return; // under node the caller decides when and what to start
+  }
+  if (typeof window !== 'undefined') {
+    window.navdom = api;
+    const script = document.currentScript;
+    if (!(script && script.hasAttribute('data-navdom-manual'))) api.autoStart(document);
+  }
+})(function () {
+  'use strict';
+
+  const TEXT_NODE = 3;
+  const ELEMENT_NODE = 1;
+  const COMMENT_NODE = 8;
+
+  const NS = {
+    html: 'http://www.w3.org/1999/xhtml',
+    svg: 'http://www.w3.org/2000/svg',
+    math: 'http://www.w3.org/1998/Math/MathML',
+  };
+  // Prefixed attributes the HTML parser puts in a namespace on SVG and MathML elements;
+  // creating them the same way keeps a patched tree identical to a parsed one.
+  const ATTRIBUTE_NS = {
+    xlink: 'http://www.w3.org/1999/xlink',
+    xml: 'http://www.w3.org/XML/1998/namespace',
+    xmlns: 'http://www.w3.org/2000/xmlns/',
+  };
+  // Elements whose children are HTML again (the parser's integration points).
+  const SVG_HTML_PARENTS = new Set(['foreignObject', 'desc', 'title']);
+  const MATH_HTML_PARENTS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml']);
+
+  const DEFAULT_ENDPOINT = '/_navdom/event';
+  const DEFAULT_STREAM = '/_navdom/stream';
+  // Always delegated; any other event named by `on`/`listen` is added when first seen.
+  const BASE_EVENTS = ['click', 'input', 'change', 'submit', 'keydown', 'cancel', 'close'];
+
+  // ---------------------------------------------------------------------------------------
+  // Node ids
+
+  /** The ids of one hydrated container: id -> node, plus the event types its nodes use. */
+  class Root {
+    constructor(container) {
+      this.container = container;
+      this.byId = new Map();
+      this.eventTypes = new Set(BASE_EVENTS);
+      this.onNewEventType = null; // set by start() to add a delegated listener
+    }
+  }
+
+  const roots = new WeakMap(); // container -> Root
+  const ids = new WeakMap(); // node -> id (nodes never move between roots)
+  const listeners = new WeakMap(); // element -> Set of event names it sends
+  const modalDialogs = new WeakSet(); // dialogs this runtime opened with showModal()
+  const closingByPatch = new WeakSet(); // dialogs whose next `close` event we caused
+  let lastRoot = null; // what nodeById() looks in when no container is given
+
+  function register(root, node, id) {
+    root.byId.set(id, node);
+    ids.set(node, id);
+  }
+
+  /** Forgets a node and its subtree, so a later patch or event aimed at them is stale. */
+  function unregisterSubtree(root, node) {
+    const id = ids.get(node);
+    if (id !== undefined && root.byId.get(id) === node) root.byId.delete(id);
+    for (let child = node.firstChild; child; child = child.nextSibling) unregisterSubtree(root, child);
+  }
+
+  /** The id of a node the runtime knows, or undefined. */
+  function nodeId(node) {
+    return ids.get(node);
+  }
+
+  /** The node with `id` in `container` (default: the container hydrated last), or undefined. */
+  function nodeById(id, container) {
+    const root = container ? roots.get(container) : lastRoot;
+    return root ? root.byId.get(id) : undefined;
+  }
+
+  function rootOf(container) {
+    const root = roots.get(container);
+    if (!root) throw new Error('navdom: the container has not been hydrated (call hydrate(container) first)');
+    return root;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Hydration
+
+  /**
+   * Numbers the server-rendered DOM of `container` as the server did (PROTOCOL.md,
+   * "Hydration"): document order from 1; `<!---->` markers are removed, and one not followed
+   * by a text node becomes an empty text node. Dialogs rendered `open` are re-opened modally.
+   * Returns the largest id given (the number of nodes).
+   */
+  function hydrate(container) {
+    const root = new Root(container);
+    roots.set(container, root);
+    lastRoot = root;
+    register(root, container, 0);
+    const openDialogs = [];
+    let nextId = 1;
+    const visit = (parent) => {
+      let child = parent.firstChild;
+      while (child) {
+        const node = isMarker(child) ? resolveMarker(child) : child;
+        register(root, node, nextId++);
+        if (node.nodeType === ELEMENT_NODE) {
+          if (isDialog(node) && node.hasAttribute('open')) openDialogs.push(node);
+          visit(node);
+        }
+        child = node.nextSibling;
+      }
+    };
+    visit(container);
+    // After numbering, so a showModal() failure cannot leave the ids half done.
+    openDialogs.forEach(openModally);
+    return nextId - 1;
+  }
+
+  function isMarker(node) {
+    return node.nodeType === COMMENT_NODE && node.data === '';
+  }
+
+  /** Replaces a text-boundary marker with the text node it stands for. */
+  function resolveMarker(marker) {
+    const parent = marker.parentNode;
+    const next = marker.nextSibling;
+    if (next && next.nodeType === TEXT_NODE) {
+      parent.removeChild(marker);
+      return next;
+    }
+    const empty = marker.ownerDocument.createTextNode('');
+    parent.replaceChild(empty, marker);
+    return empty;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Patches
+
+  /** A patch that cannot be applied: names the op, the id and the patch's index. */
+  function patchError(index, patch, message) {
+    const op = patch && typeof patch === 'object' ? patch.op : undefined;
+    const id = patch && typeof patch === 'object' ? patch.id ?? patch.parent : undefined;
+    const error = new Error(`navdom: patch ${index} (op ${JSON.stringify(op)}, id ${id}): ${message}`);
+    error.op = op;
+    error.id = id;
+    error.patchIndex = index;
+    return error;
+  }
+
+  /**
+   * Applies `patches` (PROTOCOL.md, "Patches") to a hydrated container, in order. Property
+   * writes wait until every other patch of the list is applied, since a select's value needs
+   * its options. Throws on an unknown op, an unknown (stale) id or a malformed patch; the
+   * patches before it stay applied.
+   */
+  function applyPatches(container, patches) {
+    const root = rootOf(container);
+    if (!Array.isArray(patches)) throw new Error('navdom: applyPatches expects an array of patches');
+    const propertyWrites = [];
+    patches.forEach((patch, index) => {
+      const apply = patch && typeof patch === 'object' ? OPS[patch.op] : undefined;
+      if (!apply) throw patchError(index, patch, 'unknown op');
+      try {
+        apply(root, patch, propertyWrites);
+      } catch (error) {
+        throw error.patchIndex === undefined ? patchError(index, patch, error.message) : error;
+      }
+    });
+    propertyWrites.forEach((write) => write());
+  }
+
+  const OPS = {
+    insert(root, patch) {
+      const parent = parentById(root, patch.parent);
+      const before = beforeById(root, patch.before, parent);
+      insertSubtree(root, patch.node, parent, before);
+    },
+
+    move(root, patch) {
+      const node = nodeFor(root, patch.id, 'id');
+      if (node === root.container) throw new Error('the container cannot move');
+      const parent = parentById(root, patch.parent);
+      const before = beforeById(root, patch.before, parent);
+      if (before === node) throw new Error('a node cannot move before itself');
+      keepingFocus(node.ownerDocument, () => moveNode(parent, node, before));
+    },
+
+    remove(root, patch) {
+      const node = nodeFor(root, patch.id, 'id');
+      if (node === root.container) throw new Error('the container cannot be removed');
+      unregisterSubtree(root, node);
+      // An open dialog just goes: leaving the document takes it out of the top layer.
+      node.parentNode.removeChild(node);
+    },
+
+    clear(root, patch) {
+      const parent = parentById(root, patch.id);
+      for (let child = parent.firstChild; child; child = child.nextSibling) unregisterSubtree(root, child);
+      parent.textContent = '';
+    },
+
+    replace(root, patch) {
+      const old = nodeFor(root, patch.id, 'id');
+      if (old === root.container) throw new Error('the container cannot be replaced');
+      const parent = old.parentNode;
+      const next = old.nextSibling;
+      const created = buildSubtree(root, patch.node, parent);
+      unregisterSubtree(root, old);
+      parent.removeChild(old);
+      adopt(root, created, parent, next);
+    },
+
+    text(root, patch) {
+      const node = nodeFor(root, patch.id, 'id');
+      if (node.nodeType !== TEXT_NODE && node.nodeType !== COMMENT_NODE) {
+        throw new Error('the node is not a text or comment node');
+      }
+      node.data = requireString(patch.text, 'text');
+    },
+
+    setAttr(root, patch) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      const value = requireString(patch.value, 'value');
+      // A dialog's `open` means "presented": open it modally, as hydration does.
+      if (isDialog(element) && name === 'open') return openModally(element);
+      setAttribute(element, name, value);
+    },
+
+    removeAttr(root, patch) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      // close(), not attribute removal alone: a modal dialog would stay in the top layer.
+      if (isDialog(element) && name === 'open') return closeDialog(element);
+      removeAttribute(element, name);
+    },
+
+    setProp(root, patch, propertyWrites) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      const value = patch.value;
+      if (typeof value !== 'string' && typeof value !== 'boolean') {
+        throw new Error('a property value must be a string or a boolean');
+      }
+      propertyWrites.push(() => setProperty(element, name, value));
+    },
+
+    removeProp(root, patch, propertyWrites) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      propertyWrites.push(() => setProperty(element, name, typeof element[name] === 'boolean' ? false : ''));
+    },
+
+    listen(root, patch) {
+      addListener(root, elementFor(root, patch.id), requireString(patch.event, 'event'));
+    },
+
+    unlisten(root, patch) {
+      const events = listeners.get(elementFor(root, patch.id));
+      if (events) events.delete(requireString(patch.event, 'event'));
+    },
+
+    invoke(root, patch) {
+      const element = elementFor(root, patch.id);
+      const method = INVOKE[patch.method];
+      if (!method) throw new Error(`unknown method ${JSON.stringify(patch.method)}`);
+      method(element);
+    },
+  };
+
+  const INVOKE = {
+    showModal: openModally,
+    close: closeDialog,
+    show(dialog) {
+      if (dialog.open) return; // show() on a modal dialog throws; an open one stays as it is
+      if (typeof dialog.show === 'function') dialog.show();
+      else dialog.setAttribute('open', '');
+    },
+    focus(element) {
+      element.focus();
+    },
+  };
+
+  // --- Looking nodes up ------------------------------------------------------------------
+
+  function nodeFor(root, id, field) {
+    const node = Number.isInteger(id) ? root.byId.get(id) : undefined;
+    if (!node) throw new Error(`no node with id ${JSON.stringify(id)} (${field}); it was removed or never existed`);
+    return node;
+  }
+
+  function elementFor(root, id) {
+    const node = nodeFor(root, id, 'id');
+    if (node.nodeType !== ELEMENT_NODE) throw new Error(`node ${id} is not an element`);
+    return node;
+  }
+
+  function parentById(root, id) {
+    const node = nodeFor(root, id, 'parent');
+    if (node.nodeType !== ELEMENT_NODE) throw new Error(`parent ${id} is not an element`);
+    return node;
+  }
+
+  /** The node to insert before: null at the end; otherwise it must be a child of `parent`. */
+  function beforeById(root, id, parent) {
+    if (id === null || id === undefined) return null;
+    const node = nodeFor(root, id, 'before');
+    if (node.parentNode !== parent) throw new Error(`before ${id} is not a child of parent ${ids.get(parent)}`);
+    return node;
+  }
+
+  function requireString(value, field) {
+    if (typeof value !== 'string') throw new Error(`${field} must be a string`);
+    return value;
+  }
+
+  // --- Building subtrees -----------------------------------------------------------------
+
+  function insertSubtree(root, wire, parent, before) {
+    adopt(root, buildSubtree(root, wire, parent), parent, before);
+  }
+
+  /** Builds the DOM for a wire node; returns its nodes with their ids, in document order. */
+  function buildSubtree(root, wire, parent) {
+    const created = [];
+    buildNode(root, wire, parent.ownerDocument, parent, created);
+    return created;
+  }
+
+  /** Puts a built subtree into the document, then gives its nodes their ids. */
+  function adopt(root, created, parent, before) {
+    const top = created[0].node;
+    parent.insertBefore(top, before);
+    // Ids only once the insertion worked, so a failure leaves no phantom ids behind.
+    for (const { node, id } of created) register(root, node, id);
+    for (const { node } of created) {
+      if (isDialog(node) && node.hasAttribute('open')) openModally(node);
+    }
+  }
+
+  function buildNode(root, wire, doc, parent, created) {
+    if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
+    const id = wire.id;
+    if (!Number.isInteger(id) || id <= 0) throw new Error(`node id ${JSON.stringify(id)} is not a positive integer`);
+    if (root.byId.has(id) || created.some((entry) => entry.id === id)) throw new Error(`node id ${id} is already in use`);
+    if (typeof wire.text === 'string') {
+      created.push({ node: doc.createTextNode(wire.text), id });
+    } else if (typeof wire.comment === 'string') {
+      created.push({ node: doc.createComment(wire.comment), id });
+    } else if (typeof wire.tag === 'string') {
+      buildElement(root, wire, doc, parent, created);
+    } else {
+      throw new Error(`node ${id} is neither text, comment nor element`);
+    }
+    return created;
+  }
+
+  function buildElement(root, wire, doc, parent, created) {
+    const element = doc.createElementNS(namespaceOf(wire, parent), wire.tag);
+    created.push({ node: element, id: wire.id });
+    for (const [name, value] of wire.attrs || []) setAttribute(element, name, value);
+    for (const event of wire.on || []) addListener(root, element, event);
+    for (const child of wire.children || []) {
+      const start = created.length;
+      buildNode(root, child, doc, element, created);
+      element.appendChild(created[start].node);
+    }
+    // After the children: a select's value needs its options.
+    for (const [name, value] of wire.props || []) setProperty(element, name, value);
+  }
+
+  /** The namespace for a new element: its `ns`, else what the HTML parser would choose. */
+  function namespaceOf(wire, parent) {
+    if (wire.ns !== undefined) {
+      const ns = NS[wire.ns];
+      if (!ns || wire.ns === 'html') throw new Error(`unknown namespace ${JSON.stringify(wire.ns)}`);
+      return ns;
+    }
+    if (wire.tag === 'svg') return NS.svg;
+    if (wire.tag === 'math') return NS.math;
+    const parentNs = parent && parent.namespaceURI;
+    if (parentNs === NS.svg && !SVG_HTML_PARENTS.has(parent.localName)) return NS.svg;
+    if (parentNs === NS.math && !MATH_HTML_PARENTS.has(parent.localName)) return NS.math;
+    return NS.html;
+  }
+
+  // --- Attributes, properties, listeners -------------------------------------------------
+
+  function setAttribute(element, name, value) {
+    const ns = foreignAttributeNamespace(element, name);
+    if (ns) element.setAttributeNS(ns, name, value);
+    else element.setAttribute(name, value);
+  }
+
+  function removeAttribute(element, name) {
+    const ns = foreignAttributeNamespace(element, name);
+    if (ns) element.removeAttributeNS(ns, name.slice(name.indexOf(':') + 1));
+    else element.removeAttribute(name);
+  }
+
+  function foreignAttributeNamespace(element, name) {
+    if (element.namespaceURI === NS.html) return null;
+    if (name === 'xmlns') return ATTRIBUTE_NS.xmlns;
+    const colon = name.indexOf(':');
+    return colon > 0 ? ATTRIBUTE_NS[name.slice(0, colon)] || null : null;
+  }
+
+  /** Sets a DOM property, never the attribute; an unchanged value is left alone (no caret jump). */
+  function setProperty(element, name, value) {
+    if (element[name] !== value) element[name] = value;
+  }
+
+  function addListener(root, element, event) {
+    let events = listeners.get(element);
+    if (!events) listeners.set(element, (events = new Set()));
+    events.add(event);
+    if (!root.eventTypes.has(event)) {
+      root.eventTypes.add(event);
+      if (root.onNewEventType) root.onNewEventType(event);
+    }
+  }
+
+  function listensTo(element, event) {
+    const events = listeners.get(element);
+    return events !== undefined && events.has(event);
+  }
+
+  // --- Moving with focus -----------------------------------------------------------------
+
+  function moveNode(parent, node, before) {
+    // moveBefore() (newer browsers) moves without blurring or resetting state.
+    if (typeof parent.moveBefore === 'function') {
+      try {
+        return parent.moveBefore(node, before);
+      } catch (_) {
+        // not movable atomically (e.g. across documents): fall through
+      }
+    }
+    parent.insertBefore(node, before);
+  }
+
+  /** Runs `action`, then gives focus and the caret back if moving nodes took them away. */
+  function keepingFocus(doc, action) {
+    const active = doc.activeElement;
+    if (!active || active === doc.body || active === doc.documentElement) return action();
+    const selection = readSelection(active);
+    action();
+    if (doc.activeElement === active || !active.isConnected) return;
+    active.focus({ preventScroll: true });
+    if (selection) {
+      try {
+        active.setSelectionRange(selection.start, selection.end, selection.direction);
+      } catch (_) {
+        // input types without a caret (number, email in some browsers)
+      }
+    }
+  }
+
+  function readSelection(element) {
+    try {
+      if (typeof element.selectionStart !== 'number') return null;
+      return { start: element.selectionStart, end: element.selectionEnd, direction: element.selectionDirection || 'none' };
+    } catch (_) {
+      return null; // selectionStart throws on input types without a caret
+    }
+  }
+
+  // --- Dialogs ---------------------------------------------------------------------------
+
+  function isDialog(node) {
+    return node.nodeType === ELEMENT_NODE && node.localName === 'dialog' && node.namespaceURI === NS.html;
+  }
+
+  function isModal(dialog) {
+    if (!dialog.open) return false;
+    try {
+      return dialog.matches(':modal');
+    } catch (_) {
+      return modalDialogs.has(dialog); // no :modal selector: trust our own record
+    }
+  }
+
+  /**
+   * Opens a dialog modally. showModal() throws on an open dialog, so a non-modal `open` is
+   * removed first (attribute removal, not close(): that would send the app a `close` event).
+   * Without showModal (old browsers, jsdom) the dialog gets `open`.
+   */
+  function openModally(dialog) {
+    if (isModal(dialog)) return;
+    closingByPatch.delete(dialog);
+    if (dialog.isConnected && typeof dialog.showModal === 'function') {
+      dialog.removeAttribute('open');
+      dialog.showModal();
+      modalDialogs.add(dialog);
+    } else if (!dialog.hasAttribute('open')) {
+      dialog.setAttribute('open', '');
+    }
+  }
+
+  /** Closes a dialog because the app said so; its `close` event is not sent back to the app. */
+  function closeDialog(dialog) {
+    modalDialogs.delete(dialog);
+    if (!dialog.open) return dialog.removeAttribute('open');
+    if (typeof dialog.close === 'function') {
+      closingByPatch.add(dialog);
+      dialog.close();
+    } else {
+      dialog.removeAttribute('open');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Live sessions
+
+  /**
+   * Starts sending the container's events to the app and applying its replies.
+   *
+   *   start(container, { send: (event) => Promise<reply> })          // or send(event, callback)
+   *   start(container, httpTransport({ session: 'S' }))
+   *
+   * options.send(event) gets {id, event, value?, key?} and answers {patches, url?, history?}.
+   * options.subscribe(onReply), if given, delivers server-pushed replies; it may return an
+   * unsubscribe function. options.onError(error) reports failures (default console.error).
+   * Hydrates the container first unless it already is. Returns {dispatch, idle, stop}.
+   */
+  function start(container, options) {
+    if (!options || typeof options.send !== 'function') throw new Error('navdom: start needs options.send');
+    const root = roots.get(container) || (hydrate(container), roots.get(container));
+    const doc = container.ownerDocument;
+    const win = doc.defaultView;
+    const report = options.onError || ((error) => console.error(error));
+    const session = { container, send: options.send, report, queue: [], busy: false, waiters: [], win };
+    const cleanups = [];
+
+    const onEvent = (event) => handleDomEvent(root, session, event);
+    const delegate = (type) => {
+      // Capture, so events that do not bubble (cancel, close, focus) reach us too.
+      container.addEventListener(type, onEvent, true);
+      cleanups.push(() => container.removeEventListener(type, onEvent, true));
+    };
+    root.eventTypes.forEach(delegate);
+    root.onNewEventType = delegate;
+    cleanups.push(() => (root.onNewEventType = null));
+
+    if (win) {
+      const onPopState = () => dispatch(session, { id: 0, event: 'popstate', value: win.location.pathname + win.location.search });
+      win.addEventListener('popstate', onPopState);
+      cleanups.push(() => win.removeEventListener('popstate', onPopState));
+    }
+
+    if (typeof options.subscribe === 'function') {
+      // Pushed replies are applied on arrival, not queued behind an event in flight: the
+      // server computed them before any reply still on its way.
+      const unsubscribe = options.subscribe((reply) => handleReply(session, reply));
+      if (typeof unsubscribe === 'function') cleanups.push(unsubscribe);
+    }
+
+    return {
+      /** Sends an event as if the DOM had fired it: {id, event, value?, key?}. */
+      dispatch: (event) => dispatch(session, event),
+      /** Resolves once every queued event has been sent and its reply applied. */
+      idle: () => (session.busy || session.queue.length ? new Promise((resolve) => session.waiters.push(resolve)) : Promise.resolve()),
+      /** Stops listening; replies still in flight are applied. */
+      stop: () => cleanups.splice(0).forEach((cleanup) => cleanup()),
+    };
+  }
+
+  function handleDomEvent(root, session, event) {
+    if (event.type === 'close' && closingByPatch.has(event.target)) {
+      closingByPatch.delete(event.target); // the app closed it; telling it so would be an echo
+      return;
+    }
+    const element = listeningElement(root, event);
+    if (!element) return;
+    preventDefaultAction(event, element);
+    dispatch(session, eventMessage(event, ids.get(element)));
+  }
+
+  /**
+   * The element that sends this event: the target or, for bubbling events, its nearest
+   * ancestor (inside the container) that listens. Only that one element sends it.
+   */
+  function listeningElement(root, event) {
+    let node = event.target;
+    while (node && node !== root.container) {
+      if (node.nodeType === ELEMENT_NODE && listensTo(node, event.type) && root.byId.get(ids.get(node)) === node) {
+        return node;
+      }
+      if (!event.bubbles) return null;
+      node = node.parentNode;
+    }
+    return null;
+  }
+
+  /** The DOM changes only through patches, so defaults that would change it are stopped. */
+  function preventDefaultAction(event, element) {
+    const tag = element.localName;
+    if (event.type === 'submit' && tag === 'form') return event.preventDefault();
+    // The app decides whether Escape closes the dialog, by sending patches.
+    if (event.type === 'cancel' && isDialog(element)) return event.preventDefault();
+    if (event.type !== 'click') return;
+    if (submitsToDialog(element)) return event.preventDefault();
+    // A link that listens is handled by the app; modified clicks still open new tabs.
+    const plain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && !event.button;
+    if (tag === 'a' && element.hasAttribute('href') && plain) event.preventDefault();
+  }
+
+  /** Whether clicking `element` would submit a `<form method="dialog">` (closing its dialog). */
+  function submitsToDialog(element) {
+    const tag = element.localName;
+    const type = (element.getAttribute('type') || '').toLowerCase();
+    const submits = (tag === 'button' && type !== 'button' && type !== 'reset') || (tag === 'input' && (type === 'submit' || type === 'image'));
+    if (!submits) return false;
+    const form = element.form || element.closest('form');
+    const method = element.getAttribute('formmethod') || (form && form.getAttribute('method')) || '';
+    return method.toLowerCase() === 'dialog';
+  }
+
+  /** {id, event, value?, key?}: the payload PROTOCOL.md's "Events" describes. */
+  function eventMessage(event, id) {
+    const message = { id, event: event.type };
+    if (event.type === 'input' || event.type === 'change') {
+      const value = valueOf(event.target);
+      if (value !== undefined) message.value = value;
+    }
+    if (typeof event.key === 'string' && event.type.startsWith('key')) message.key = event.key;
+    return message;
+  }
+
+  function valueOf(target) {
+    if (target.localName === 'input' && (target.type || '').toLowerCase() === 'checkbox') return String(target.checked);
+    return typeof target.value === 'string' ? target.value : undefined;
+  }
+
+  /** Queues an event; events go one at a time, each after the previous reply is applied. */
+  function dispatch(session, message) {
+    session.queue.push(message);
+    if (!session.busy) pump(session);
+  }
+
+  async function pump(session) {
+    session.busy = true;
+    while (session.queue.length) {
+      const message = session.queue.shift();
+      try {
+        handleReply(session, await callSend(session.send, message));
+      } catch (error) {
+        session.report(error);
+      }
+    }
+    session.busy = false;
+    session.waiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Calls a promise-returning send, or a callback-style send(event, (error, reply) => ...). */
+  function callSend(send, message) {
+    if (send.length >= 2) {
+      return new Promise((resolve, reject) => send(message, (error, reply) => (error ? reject(error) : resolve(reply))));
+    }
+    return Promise.resolve().then(() => send(message));
+  }
+
+  /** Applies a reply {patches, url?, history?}; failures are reported, never thrown. */
+  function handleReply(session, reply) {
+    if (reply === null || reply === undefined) return; // nothing to change
+    try {
+      if (typeof reply !== 'object') throw new Error(`navdom: a reply must be an object, got ${JSON.stringify(reply)}`);
+      if (reply.error) throw new Error(`navdom: the app answered with an error: ${reply.error}`);
+      applyPatches(session.container, reply.patches || []);
+      updateHistory(session.win, reply);
+    } catch (error) {
+      session.report(error);
+    }
+  }
+
+  function updateHistory(win, reply) {
+    if (!win || typeof reply.url !== 'string') return;
+    const target = new win.URL(reply.url, win.location.href);
+    // The reply to a popstate names the page the browser is already on.
+    if (target.href === win.location.href) return;
+    if (reply.history === 'replace') win.history.replaceState({ navdom: true }, '', target.href);
+    else win.history.pushState({ navdom: true }, '', target.href);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Transport
+
+  /**
+   * The default transport: POSTs each event as JSON {"session", "id", "event", "value"?,
+   * "key"?} to `endpoint` and reads the reply JSON. With `stream`, `subscribe` listens to
+   * Server-Sent Events at `stream?session=S`, each `message` a reply.
+   * `fetch` and `EventSource` can be passed in (tests, other environments).
+   */
+  function httpTransport(options) {
+    const { session, endpoint = DEFAULT_ENDPOINT, stream = null } = options || {};
+    if (typeof session !== 'string' || session === '') throw new Error('navdom: httpTransport needs a session id');
+    const fetchImpl = (options && options.fetch) || globalThis.fetch;
+    const EventSourceImpl = (options && options.EventSource) || globalThis.EventSource;
+
+    const send = async (event) => {
+      if (typeof fetchImpl !== 'function') throw new Error('navdom: no fetch() to send events with');
+      const response = await fetchImpl(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ session, ...event }),
+      });
+      const text = await response.text();
+      if (!response.ok) {
+        throw new Error(`navdom: ${endpoint} answered ${response.status} ${response.statusText || ''} to ${JSON.stringify(event)}: ${text.slice(0, 200)}`);
+      }
+      return text ? JSON.parse(text) : null;
+    };
+
+    if (!stream) return { send };
+    const subscribe = (onReply) => {
+      if (typeof EventSourceImpl !== 'function') {
+        console.error('navdom: no EventSource; server-pushed updates are off');
+        return undefined;
+      }
+      const url = stream + (stream.includes('?') ? '&' : '?') + 'session=' + encodeURIComponent(session);
+      const source = new EventSourceImpl(url);
+      source.addEventListener('message', (message) => {
+        let reply;
+        try {
+          reply = JSON.parse(message.data);
+        } catch (error) {
+          return console.error(`navdom: a pushed update is not JSON: ${String(message.data).slice(0, 200)}`);
+        }
+        onReply(reply);
+      });
+      return () => source.close();
+    };
+    return { send, subscribe };
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Auto start
+
+  /**
+   * Hydrates every `[data-navdom-root]` of `doc` once it is parsed and starts those with a
+   * session (see the data attributes at the top). Resolves to the sessions started.
+   */
+  function autoStart(doc) {
+    return new Promise((resolve) => {
+      const run = () => resolve(Array.from(doc.querySelectorAll('[data-navdom-root]'), startFromAttributes).filter(Boolean));
+      if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
+      else run();
+    });
+  }
+
+  function startFromAttributes(container) {
+    if (roots.has(container)) return null; // started already
+    const data = container.dataset;
+    try {
+      hydrate(container);
+      if (data.navdomPatches) applyPatches(container, JSON.parse(data.navdomPatches));
+      if (!data.navdomSession) return null;
+      const stream = data.navdomStream === undefined ? null : data.navdomStream || DEFAULT_STREAM;
+      return start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream }));
+    } catch (error) {
+      console.error(error);
+      return null;
+    }
+  }
+
+  return { hydrate, applyPatches, start, httpTransport, autoStart, nodeId, nodeById };
+});
