@@ -1,0 +1,39 @@
+import Glibc
+
+/// An open regular file to send as a response body; the server streams it with `sendfile`
+/// and closes it when the response is done.
+///
+/// ```swift
+/// guard let file = FileBody(path: "/srv/public/app.wasm") else { return nil }
+/// return HTTPResponse(status: .ok, headers: ["Content-Type": MIMEType.forPath("app.wasm")], body: .file(file))
+/// ```
+public final class FileBody: @unchecked Sendable {
+  /// The open descriptor, read-only.
+  let descriptor: Int32
+  /// The file's size when it was opened; exactly this many bytes are sent.
+  public let byteCount: Int
+  /// The file's modification time, in seconds and nanoseconds since 1970.
+  public let modificationTime: (seconds: Int, nanoseconds: Int)
+
+  /// Opens a regular file for reading; `nil` when it cannot be opened or is not a regular file.
+  ///
+  /// ```swift
+  /// let file = FileBody(path: "public/index.html")
+  /// ```
+  public init?(path: String) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      return nil
+    }
+    self.descriptor = descriptor
+    self.byteCount = Int(status.st_size)
+    self.modificationTime = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+  }
+
+  deinit {
+    close(descriptor)
+  }
+}

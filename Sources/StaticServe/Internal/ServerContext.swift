@@ -1,0 +1,26 @@
+import Glibc
+import Synchronization
+
+/// What every event loop of one server shares.
+final class ServerContext: @unchecked Sendable {
+  let configuration: ServerConfiguration
+  let router: HTTPServer.Router?
+  let staticFiles: StaticFileHandler?
+  let listenDescriptor: Int32
+  let openConnections = Atomic<Int>(0)
+  let isStopping = Atomic<Bool>(false)
+
+  init(configuration: ServerConfiguration, router: HTTPServer.Router?, staticFiles: StaticFileHandler?, listenDescriptor: Int32) {
+    self.configuration = configuration
+    self.router = router
+    self.staticFiles = staticFiles
+    self.listenDescriptor = listenDescriptor
+  }
+
+  /// Writes one line to standard error in a single `write`, so lines from loops never interleave.
+  func log(_ line: String) {
+    var bytes = Array(line.utf8)
+    bytes.append(0x0A)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+}
