@@ -279,7 +279,7 @@
     removeProp(root, patch, propertyWrites) {
       const element = elementFor(root, patch.id);
       const name = requireString(patch.name, 'name');
-      propertyWrites.push(() => setProperty(element, name, typeof element[name] === 'boolean' ? false : ''));
+      propertyWrites.push(() => resetProperty(element, name));
     },
 
     listen(root, patch) {
@@ -439,6 +439,15 @@
   /** Sets a DOM property, never the attribute; an unchanged value is left alone (no caret jump). */
   function setProperty(element, name, value) {
     if (element[name] !== value) element[name] = value;
+  }
+
+  /** removeProp: "" for strings, false for booleans. */
+  function resetProperty(element, name) {
+    // A checkbox's or radio's value property *is* its attribute; its reset is the default "on".
+    if (name === 'value' && element.localName === 'input' && /^(checkbox|radio)$/i.test(element.type)) {
+      return element.removeAttribute('value');
+    }
+    setProperty(element, name, typeof element[name] === 'boolean' ? false : '');
   }
 
   function addListener(root, element, event) {
