@@ -20,6 +20,7 @@ var targets: [Target] = [
   .target(name: "VirtualDOM", swiftSettings: embeddedSwiftSettings),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"], swiftSettings: embeddedSwiftSettings),
   .target(name: "BenchmarkTable", dependencies: ["VirtualDOM"], swiftSettings: embeddedSwiftSettings),
+  .target(name: "RandomTrees", dependencies: ["VirtualDOM"], swiftSettings: embeddedSwiftSettings),
   .target(
     name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer"],
     swiftSettings: embeddedSwiftSettings),
@@ -53,9 +54,9 @@ if let toolchain = embeddedToolchain {
     .target(name: "StaticServe"),
     .executableTarget(
       name: "navdom",
-      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable"]),
-    .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable"]),
-    .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable"]),
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees"]),
+    .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
+    .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
     .testTarget(name: "StaticServeTests", dependencies: ["StaticServe"]),
   ]

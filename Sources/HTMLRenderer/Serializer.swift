@@ -245,10 +245,14 @@ public struct Serializer {
   /// Why `text` cannot be a comment's data, if it cannot: a parser would end it early or read
   /// it differently.
   static func commentProblem(_ text: String) -> String? {
-    if text.hasPrefix(">") || text.hasPrefix("->") { return "comment text cannot start with \">\" or \"->\"" }
+    // Bytes, not Characters: a parser reads code points, so ">" then a combining mark still
+    // starts with ">". (Character-wise `hasPrefix` would also pull the grapheme-breaking tables
+    // into the WebAssembly module.)
+    if text.utf8.first == UInt8(ascii: ">") || text.utf8.starts(with: "->".utf8) { return "comment text cannot start with \">\" or \"->\"" }
     if contains(text, "-->") || contains(text, "--!>") { return "comment text would end the comment early (\"-->\")" }
     if contains(text, "<!--") { return "comment text cannot contain \"<!--\"" }
-    if text.hasSuffix("<!-") || text.hasSuffix("-") { return "comment text cannot end with \"-\" or \"<!-\"" }
+    // Ending with "<!-" implies ending with "-", so one byte covers both.
+    if text.utf8.last == UInt8(ascii: "-") { return "comment text cannot end with \"-\" or \"<!-\"" }
     return nil
   }
 

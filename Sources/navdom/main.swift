@@ -1,1 +1,24 @@
-print("navdom")
+import Foundation
+
+// navdom: render, diff, serve and benchmark. Each command lives in its own file; this file only
+// picks one. Exit status: 0 on success, 1 on bad input, 2 on bad usage.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first ?? "--help"
+let rest = Array(arguments.dropFirst())
+
+let status: Int32
+switch command {
+case "render": status = RenderCommand.run(rest)
+case "diff": status = DiffCommand.run(rest)
+case "bench": status = BenchCommand.run(rest)
+case "random-cases": status = RandomCasesCommand.run(rest)
+case "serve": status = ServeCommand.run(rest)
+case "--help", "-h", "help":
+  print(Usage.main)
+  status = 0
+default:
+  Console.error("unknown command \"\(command)\"\n\n" + Usage.main)
+  status = 2
+}
+exit(status)

@@ -1,0 +1,111 @@
+import BenchmarkTable
+import HTMLRenderer
+import VirtualDOM
+
+/// `navdom bench`: figures, one JSON object per line. Benchmarks print numbers; no test times
+/// anything.
+enum BenchCommand {
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let options = Options(arguments, valued: ["--rows", "--iterations", "--operation"], flags: ["--help"]) else {
+      Console.error(Usage.bench)
+      return 2
+    }
+    if options.flags.contains("--help") || options.positional.isEmpty {
+      print(Usage.bench)
+      return options.flags.contains("--help") ? 0 : 2
+    }
+    switch options.positional[0] {
+    case "render":
+      guard let rows = options.integer("--rows", default: 10_000),
+        let iterations = options.integer("--iterations", default: max(5, 200_000 / max(rows, 1)))
+      else { return 2 }
+      benchRender(rows: rows, iterations: max(iterations, 1))
+    case "diff":
+      guard let rows = options.integer("--rows", default: 1_000),
+        let iterations = options.integer("--iterations", default: max(3, 50_000 / max(rows, 1)))
+      else { return 2 }
+      benchDiff(rows: rows, iterations: max(iterations, 1))
+    case "table-html":
+      guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
+      Console.write(try! renderHTML(benchmarkTable(Row.make(rows))))
+    case "diff-json":
+      guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
+      guard let name = options.values["--operation"], let operation = Operation(rawValue: name) else {
+        Console.error("--operation is one of: " + Operation.allCases.map(\.rawValue).joined(separator: ", "))
+        return 2
+      }
+      let change = operation.apply(to: Row.make(rows))
+      let patches = diff(benchmarkTable(change.before), benchmarkTable(change.after, selectedID: change.selectedAfter))
+      Console.write(WireFormat.encode(patches) + "\n")
+    default:
+      Console.error("unknown benchmark \"\(options.positional[0])\"\n\n" + Usage.bench)
+      return 2
+    }
+    return 0
+  }
+
+  /// Builds the table from row data with the DSL and renders it to bytes, as React's anchor
+  /// script does with `renderToString`.
+  static func benchRender(rows count: Int, iterations: Int) {
+    let rows = Row.make(count)
+    var bytes = 0
+    func once() -> Int {
+      var serializer = Serializer(style: .compact, capacity: count * 230 + 64)
+      try! serializer.write(benchmarkTable(rows))
+      return serializer.bytes.count
+    }
+    for _ in 0..<3 { bytes = once() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<iterations { bytes = once() }
+    let seconds = seconds(clock.now - start)
+    let milliseconds = seconds / Double(iterations) * 1000
+    let megabytesPerSecond = Double(bytes) * Double(iterations) / seconds / 1e6
+    print(
+      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1))}"#)
+  }
+
+  /// The nine js-framework-benchmark operations: patch counts, and time per diff and per apply
+  /// to the in-memory DOM.
+  static func benchDiff(rows count: Int, iterations: Int) {
+    let rows = Row.make(count)
+    let clock = ContinuousClock()
+    for operation in Operation.allCases {
+      let change = operation.apply(to: rows)
+      let before = benchmarkTable(change.before)
+      let after = benchmarkTable(change.after, selectedID: change.selectedAfter)
+      let mounted = MountedTree([before])
+      var patches: [Patch] = []
+      var diffTime = Duration.zero
+      var applyTime = Duration.zero
+      for _ in 0..<iterations {
+        var tree = mounted
+        var start = clock.now
+        patches = tree.update(to: [after])
+        diffTime += clock.now - start
+        var dom = MemoryDOM(mounting: [before])
+        start = clock.now
+        try! dom.apply(patches)
+        applyTime += clock.now - start
+      }
+      var counts: [String: Int] = [:]
+      for patch in patches { counts[patch.operation, default: 0] += 1 }
+      let countsJSON = counts.keys.sorted().map { "\"\($0)\":\(counts[$0]!)" }.joined(separator: ",")
+      let diffMilliseconds = seconds(diffTime) / Double(iterations) * 1000
+      let applyMilliseconds = seconds(applyTime) / Double(iterations) * 1000
+      print(
+        #"{"bench":"diff","operation":"\#(operation.rawValue)","rows":\#(count),"patches":\#(patches.count),"ops":{\#(countsJSON)},"ms_per_diff":\#(rounded(diffMilliseconds, places: 4)),"ms_per_apply":\#(rounded(applyMilliseconds, places: 4)),"ms_per_diff_and_apply":\#(rounded(diffMilliseconds + applyMilliseconds, places: 4))}"#)
+    }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
+  static func rounded(_ value: Double, places: Int = 3) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (value * scale).rounded() / scale
+  }
+}

@@ -1,0 +1,48 @@
+import HTMLRenderer
+import VirtualDOM
+
+/// `navdom render`: a JSON tree (or the demo app at a URL) to HTML on stdout.
+enum RenderCommand {
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let options = Options(arguments, valued: ["--route"], flags: ["--pretty", "--document", "--help"]) else {
+      Console.error(Usage.render)
+      return 2
+    }
+    if options.flags.contains("--help") {
+      print(Usage.render)
+      return 0
+    }
+    let style: Serializer.Style = options.flags.contains("--pretty") ? .pretty : .compact
+    if let route = options.values["--route"] {
+      return DemoPage.render(route: route, style: style)
+    }
+    guard options.positional.count == 1 else {
+      Console.error("render takes one FILE (or - for stdin)\n\n" + Usage.render)
+      return 2
+    }
+    let path = options.positional[0]
+    guard let input = Console.read(path) else { return 1 }
+    do {
+      let nodes = try TreeFormat.parse(input)
+      var serializer = Serializer(style: style, capacity: input.count * 2)
+      if options.flags.contains("--document") {
+        guard nodes.count == 1 else {
+          Console.error("\(path): --document needs a single root element (normally <html>)")
+          return 1
+        }
+        try serializer.writeDocument(nodes[0])
+      } else {
+        try serializer.write(nodes)
+      }
+      Console.write(serializer.bytes)
+      return 0
+    } catch let error as TreeFormat.Error {
+      Console.error("\(path): \(error)")
+    } catch let error as RenderError {
+      Console.error("\(path): \(error)")
+    } catch {
+      Console.error("\(path): \(error)")
+    }
+    return 1
+  }
+}

@@ -1,0 +1,58 @@
+/// The help texts, one per command.
+enum Usage {
+  static let main = """
+    usage: navdom <command> [options]
+
+    commands:
+      serve                  serve the demo app at http://127.0.0.1:8080 (see: navdom serve --help)
+      render [--pretty] FILE render a JSON tree (or - for stdin) as HTML
+      render --route URL     render the demo app's page for URL as a full HTML document
+      diff OLD NEW           print the patches from tree OLD to tree NEW as JSON
+      bench render|diff      run benchmarks, one JSON object per line
+      random-cases           print random (old, new, patches) cases for the runtime's tests
+
+    Run `navdom <command> --help` for a command's options.
+    """
+
+  static let render = """
+    usage: navdom render [--pretty] [--document] FILE|-
+           navdom render --route URL [--pretty]
+
+    Renders a JSON tree (DESIGN.md's tree format) as HTML on stdout. `-` reads stdin.
+      --pretty     indented output for snapshots (never changes what a browser shows)
+      --document   prefix <!DOCTYPE html>
+      --route URL  render the demo app's state at URL as the full page a visitor would get
+    Bad input prints what and where on stderr, exits 1, and prints nothing on stdout.
+    """
+
+  static let diff = """
+    usage: navdom diff [--format json|text] OLD NEW
+
+    Prints the patches that turn tree OLD into tree NEW (files in the JSON tree format, `-` for
+    stdin). OLD's nodes are numbered in document order from 1; new nodes get ids after the
+    largest. docs/PROTOCOL.md describes every patch.
+      --format json   one JSON array (default)
+      --format text   one line per patch, for people
+    """
+
+  static let bench = """
+    usage: navdom bench render [--rows N] [--iterations K]
+           navdom bench diff [--rows N] [--iterations K]
+           navdom bench table-html [--rows N]
+           navdom bench diff-json --operation NAME [--rows N]
+
+    render: builds the js-framework-benchmark table with the DSL and renders it to bytes;
+            prints {"bench":"render","rows":N,"bytes":B,"ms_per_render":x,"MBps":y}.
+    diff:   the nine benchmark operations on N rows (default 1000): patch counts and ms per
+            diff+apply, one JSON object per operation.
+    table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
+    """
+
+  static let randomCases = """
+    usage: navdom random-cases [--count N] [--seed S]
+
+    Prints N random (old, new) tree pairs as JSON lines:
+    {"old": "<compact html>", "new": "<compact html>", "patches": [...]}
+    The runtime's tests apply the patches to the old HTML and compare with the new.
+    """
+}

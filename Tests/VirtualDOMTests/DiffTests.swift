@@ -1,0 +1,113 @@
+import Testing
+import VirtualDOM
+
+@Suite struct DiffTests {
+  @Test func changedTextIsOneTextPatch() {
+    #expect(diff(p { "Hi" }, p { "Hello" }) == [.text(id: 2, text: "Hello")])
+  }
+
+  @Test func aDifferentTagReplacesTheElement() {
+    let patches = diff(p { "Hi" }, h1 { "Hi" })
+    #expect(patches == [.replace(id: 1, node: h1 { "Hi" }, firstID: 3)])
+  }
+
+  @Test func aDifferentKeyReplacesEvenWithTheSameTag() {
+    let patches = diff([li(.key("a")) { "A" }, p {}], [li(.key("b")) { "A" }, p {}])
+    #expect(patches.map(\.operation) == ["replace"])
+  }
+
+  @Test func aDifferentNamespaceReplaces() {
+    let patches = diff(element("a") {}, element("a", namespace: .svg) {})
+    #expect(patches.map(\.operation) == ["replace"])
+  }
+
+  @Test func unkeyedChildrenAreMatchedByIndex() {
+    let patches = diff(ul { li { "A" }; li { "B" } }, ul { li { "B" }; li { "A" }; li { "C" } })
+    #expect(patches.map(\.operation) == ["text", "text", "insert"])
+  }
+
+  @Test func removingEveryChildIsOneClear() {
+    #expect(diff(ul { li { "A" }; li { "B" } }, ul {}) == [.clear(parent: 1)])
+  }
+
+  @Test func attributesArePatchedByName() {
+    let patches = diff(div(.class("a"), .id("x")) {}, div(.class("b"), .title("t")) {})
+    #expect(
+      patches == [
+        .setAttribute(id: 1, name: "class", value: "b"),
+        .setAttribute(id: 1, name: "title", value: "t"),
+        .removeAttribute(id: 1, name: "id"),
+      ])
+  }
+
+  @Test func propertiesArePatchedAsProperties() {
+    let patches = diff(input(.value("a")), input(.value("b"), .checked(true)))
+    #expect(
+      patches == [
+        .setProperty(id: 1, name: "value", value: .string("b")),
+        .setProperty(id: 1, name: "checked", value: .bool(true)),
+      ])
+  }
+
+  @Test func newClosuresForTheSameEventChangeNothing() {
+    var calls = 0
+    let patches = diff(button(.onClick { calls += 1 }) { "Go" }, button(.onClick { calls += 2 }) { "Go" })
+    #expect(patches.isEmpty)
+    #expect(calls == 0)
+  }
+
+  @Test func listenersAreAddedAndRemovedByEvent() {
+    let patches = diff(button(.onClick {}) {}, button(.onInput { _ in }) {})
+    #expect(patches == [.listen(id: 1, event: "input"), .unlisten(id: 1, event: "click")])
+  }
+
+  @Test func insertedDialogIsOpenedByItsMountMethod() {
+    let patches = diff(main {}, main { dialog(.onMount(.showModal)) { "Hi" } })
+    #expect(patches.count == 2)
+    #expect(patches.last == .invoke(id: 2, method: .showModal))
+  }
+
+  @Test func createdNodesNeverReuseIds() {
+    var mounted = MountedTree([ul { li { "A" } }])
+    _ = mounted.update(to: [ul {}])
+    let patches = mounted.update(to: [ul { li { "B" } }])
+    #expect(patches == [.insert(parent: 1, before: nil, node: li { "B" }, firstID: 4)])
+  }
+
+  @Test func duplicateKeysAreReportedAndGiveADeterministicResult() throws {
+    var reported: [String] = []
+    let options = DiffOptions { reported.append($0) }
+    let old = ul { li(.key("a")) { "1" }; li(.key("b")) { "2" } }
+    let new = ul { li(.key("b")) { "2" }; li(.key("a")) { "1" }; li(.key("a")) { "3" } }
+    let first = diff(old, new, options: options)
+    let second = diff(old, new, options: options)
+    #expect(reported.contains("a"))
+    #expect(first == second)
+    var dom = MemoryDOM(mounting: [old])
+    try dom.apply(first)
+    #expect(dom.roots == [new])
+  }
+
+  @Test func keyedInsertGoesBeforeTheKeptSuffix() {
+    let old = ul { li(.key("a")) {}; li(.key("c")) {} }
+    let new = ul { li(.key("a")) {}; li(.key("b")) {}; li(.key("c")) {} }
+    #expect(diff(old, new) == [.insert(parent: 1, before: 3, node: li(.key("b")) {}, firstID: 4)])
+  }
+
+  @Test func fragmentsFlattenIntoTheirParent() {
+    let tree = ul { fragment { li { "A" }; li { "B" } } }
+    #expect(tree.element?.children.count == 2)
+    #expect(tree.subtreeSize == 5)
+  }
+
+  @Test func builderHandlesConditionalsAndLoops() {
+    let items = ["A", "B"]
+    let flag = false
+    let tree = ul {
+      if flag { li { "never" } } else { li { "else" } }
+      for item in items { li(.key(item)) { item } }
+      if let missing = Optional<String>.none { li { missing } }
+    }
+    #expect(tree.element?.children.count == 3)
+  }
+}
