@@ -1,0 +1,69 @@
+/// An alert as data: a title, an optional message and buttons, each sending an action.
+///
+/// Keep one in your model, optional or as a destination case; a renderer presents it while it
+/// is non-nil, as `<dialog role="alertdialog">`.
+///
+/// ```swift
+/// model.alert = AlertState {
+///   TextState("Delete “\(item.name)”?")
+/// } actions: {
+///   ButtonState(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+///   ButtonState(role: .cancel) { TextState("Nevermind") }
+/// } message: {
+///   TextState("This cannot be undone.")
+/// }
+/// ```
+public struct AlertState<Action> {
+  /// The alert's title.
+  public let title: TextState
+  /// The text under the title, if any.
+  public let message: TextState?
+  /// The buttons, in order; never empty (see ``init(title:actions:message:)``).
+  public let buttons: [ButtonState<Action>]
+
+  /// Creates an alert.
+  ///
+  /// When `actions` builds no buttons, the alert gets a single "OK" button with the cancel
+  /// role, so there is always a way to dismiss it.
+  ///
+  /// ```swift
+  /// let alert = AlertState<Never> { TextState("Saved") }
+  /// alert.buttons[0].label  // TextState("OK")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The title.
+  ///   - actions: The buttons.
+  ///   - message: The message, if any.
+  public init(
+    title: () -> TextState,
+    @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
+    message: (() -> TextState)? = nil
+  ) {
+    self.init(title: title(), message: message?(), buttons: actions())
+  }
+
+  private init(title: TextState, message: TextState?, buttons: [ButtonState<Action>]) {
+    self.title = title
+    self.message = message
+    self.buttons =
+      buttons.isEmpty
+      ? [ButtonState(role: .cancel, action: .send(nil), label: { TextState("OK") })]
+      : buttons
+  }
+
+  /// The same alert with every button's action transformed, e.g. to embed it in a parent's
+  /// action type.
+  ///
+  /// ```swift
+  /// let parentAlert: AlertState<ParentAction> = alert.map { $0.map(ParentAction.alert) }
+  /// ```
+  public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {
+    AlertState<NewAction>(
+      title: title, message: message, buttons: buttons.map { $0.map(transform) })
+  }
+}
+
+extension AlertState: Equatable where Action: Equatable {}
+extension AlertState: Hashable where Action: Hashable {}
+extension AlertState: Sendable where Action: Sendable {}

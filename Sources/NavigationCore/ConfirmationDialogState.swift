@@ -1,0 +1,102 @@
+/// A confirmation dialog as data: a title (shown or not), an optional message and buttons.
+///
+/// ```swift
+/// model.dialog = ConfirmationDialogState(titleVisibility: .visible) {
+///   TextState("Remove from stock?")
+/// } actions: {
+///   ButtonState(role: .destructive, action: .remove) { TextState("Remove") }
+///   ButtonState(role: .cancel) { TextState("Cancel") }
+/// } message: {
+///   TextState("You can add it again later.")
+/// }
+/// ```
+public struct ConfirmationDialogState<Action> {
+  /// Whether the title is shown.
+  public let titleVisibility: ConfirmationDialogStateTitleVisibility
+  /// The dialog's title; used as its accessible name even when hidden.
+  public let title: TextState
+  /// The text under the title, if any.
+  public let message: TextState?
+  /// The buttons, in order.
+  public let buttons: [ButtonState<Action>]
+
+  /// Creates a confirmation dialog.
+  ///
+  /// ```swift
+  /// let dialog = ConfirmationDialogState<Action>(title: { TextState("Share") }, actions: {
+  ///   ButtonState(action: .copyLink) { TextState("Copy link") }
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - titleVisibility: Whether to show the title; `.automatic` by default.
+  ///   - title: The title.
+  ///   - actions: The buttons.
+  ///   - message: The message, if any.
+  public init(
+    titleVisibility: ConfirmationDialogStateTitleVisibility = .automatic,
+    title: () -> TextState,
+    @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
+    message: (() -> TextState)? = nil
+  ) {
+    self.titleVisibility = titleVisibility
+    self.title = title()
+    self.message = message?()
+    self.buttons = actions()
+  }
+
+  private init(
+    titleVisibility: ConfirmationDialogStateTitleVisibility, title: TextState,
+    message: TextState?, buttons: [ButtonState<Action>]
+  ) {
+    self.titleVisibility = titleVisibility
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+  }
+
+  /// Whether a renderer shows the title: `.visible` yes, `.hidden` no, `.automatic` when there
+  /// is a message (a lone title reads as the question itself, so it is kept).
+  ///
+  /// ```swift
+  /// ConfirmationDialogState<Never>(title: { TextState("Share") }).isTitleVisible  // true
+  /// ```
+  public var isTitleVisible: Bool {
+    switch titleVisibility {
+    case .visible: true
+    case .hidden: false
+    case .automatic: true
+    }
+  }
+
+  /// The same dialog with every button's action transformed.
+  ///
+  /// ```swift
+  /// let parentDialog = dialog.map { $0.map(ParentAction.dialog) }
+  /// ```
+  public func map<NewAction>(
+    _ transform: (Action?) -> NewAction?
+  ) -> ConfirmationDialogState<NewAction> {
+    ConfirmationDialogState<NewAction>(
+      titleVisibility: titleVisibility, title: title, message: message,
+      buttons: buttons.map { $0.map(transform) })
+  }
+}
+
+/// Whether a confirmation dialog shows its title.
+///
+/// ```swift
+/// ConfirmationDialogState(titleVisibility: .hidden) { TextState("Options") }
+/// ```
+public enum ConfirmationDialogStateTitleVisibility: Hashable, Sendable {
+  /// The renderer decides; ours shows it (see ``ConfirmationDialogState/isTitleVisible``).
+  case automatic
+  /// The title is always shown.
+  case visible
+  /// The title is not shown (it still names the dialog for assistive technology).
+  case hidden
+}
+
+extension ConfirmationDialogState: Equatable where Action: Equatable {}
+extension ConfirmationDialogState: Hashable where Action: Hashable {}
+extension ConfirmationDialogState: Sendable where Action: Sendable {}

@@ -1,0 +1,30 @@
+/// One type-erased element of a `UINavigationPath`.
+///
+/// Subclassed per element type instead of stored as `AnyHashable`, which Embedded Swift lacks;
+/// equality and hashing dispatch through the class, and `as? NavigationPathValue<V>` recovers
+/// the value.
+class NavigationPathElementBox {
+  func isEqual(to other: NavigationPathElementBox) -> Bool { false }
+  func hash(into hasher: inout Hasher) {}
+  #if !hasFeature(Embedded)
+    /// Encodes the value for `UINavigationPath.CodableRepresentation`, if it is `Codable`.
+    var encodedElement: UINavigationPath.CodableRepresentation.Element? { nil }
+  #endif
+}
+
+class NavigationPathValue<Value: Hashable>: NavigationPathElementBox {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  override func isEqual(to other: NavigationPathElementBox) -> Bool {
+    guard let other = other as? NavigationPathValue<Value> else { return false }
+    return value == other.value
+  }
+
+  override func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+  }
+}

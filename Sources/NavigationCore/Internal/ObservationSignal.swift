@@ -1,0 +1,34 @@
+/// One observable thing (a property, a cell): the set of observers that read it in their latest run.
+///
+/// Signals never retain observers: a model owns its signals, and an observer's closure usually
+/// captures the model, so a strong reference back would make a cycle. Instead an observer keeps its
+/// signals alive and removes itself from them before it goes away (`Observer.unsubscribeAll`).
+final class ObservationSignal {
+  private var subscribers: [Int: Unmanaged<Observer>] = [:]
+
+  init() {}
+
+  /// Records a read by the observer that is running now, if any.
+  func recordAccess() {
+    guard let observer = ObservationRuntime.trackingObserver else { return }
+    if subscribers[observer.id] == nil {
+      subscribers[observer.id] = Unmanaged.passUnretained(observer)
+      observer.subscribe(to: self)
+    }
+  }
+
+  /// Marks every subscribed observer pending, carrying the current transaction.
+  func didChange() {
+    guard !subscribers.isEmpty else { return }
+    let transaction = UITransaction.current
+    for (_, observer) in subscribers {
+      ObservationRuntime.markPending(observer.takeUnretainedValue(), transaction: transaction)
+    }
+  }
+
+  func remove(_ observer: Observer) {
+    subscribers[observer.id] = nil
+  }
+
+  var subscriberCount: Int { subscribers.count }
+}

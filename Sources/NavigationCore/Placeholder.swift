@@ -1,1 +1,0 @@
-// Placeholder; the module is being written.
