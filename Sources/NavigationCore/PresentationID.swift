@@ -1,7 +1,7 @@
 extension UIBinding {
   /// A key naming what this binding presents now, or `nil` while nothing is presented.
   ///
-  /// The key joins the binding's names (from ``case(_:embed:extract:)-(_,_,(Enum)->Member?)``
+  /// The key joins the binding's names (from `case(_:embed:extract:)`
   /// and ``named(_:)``) with the item's identity when one was given with
   /// ``identified(by:)``. A renderer keys the presented DOM with it: when the key changes, the old
   /// presentation is dismissed and a new one presented; while it stays the same, the presented
