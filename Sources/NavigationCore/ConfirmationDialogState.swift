@@ -55,8 +55,8 @@ public struct ConfirmationDialogState<Action> {
     self.buttons = buttons
   }
 
-  /// Whether a renderer shows the title: `.visible` yes, `.hidden` no, `.automatic` when there
-  /// is a message (a lone title reads as the question itself, so it is kept).
+  /// Whether a renderer shows the title: `.visible` and `.automatic` yes, `.hidden` no. (The web
+  /// has no platform convention for hiding it, so automatic means shown.)
   ///
   /// ```swift
   /// ConfirmationDialogState<Never>(title: { TextState("Share") }).isTitleVisible  // true
