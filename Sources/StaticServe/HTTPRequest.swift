@@ -50,7 +50,7 @@ public struct HTTPRequest: Hashable, Sendable {
       path = String(withoutFragment)
       query = nil
     }
-    if let schemeEnd = path.range(of: "://"), path.first != "/" {
+    if path.first != "/", let schemeEnd = path.range(of: "://") {
       let afterScheme = path[schemeEnd.upperBound...]
       if let slash = afterScheme.firstIndex(of: "/") {
         path = String(afterScheme[slash...])

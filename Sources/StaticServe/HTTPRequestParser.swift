@@ -172,6 +172,12 @@ public struct HTTPRequestParser: Sendable {
     }
   }
 
+  /// The end of the unterminated line at the end of the buffer, not counting a final CR (which
+  /// may be the start of its line ending), so limits give the same answer however bytes arrive.
+  private func partialLineEnd() -> Int {
+    buffer.last == 0x0D ? buffer.count - 1 : buffer.count
+  }
+
   /// The end of the line content that ends at the line feed `lineFeed` (excluding a CR before it).
   private func contentEnd(lineStart: Int, lineFeed: Int) -> Int {
     if lineFeed > lineStart && buffer[lineFeed - 1] == 0x0D { return lineFeed - 1 }
@@ -196,7 +202,7 @@ public struct HTTPRequestParser: Sendable {
         }
       }
       guard let lineFeed = indexOfLineFeed(from: consumed) else {
-        if buffer.count - consumed > limits.maximumRequestLineBytes {
+        if partialLineEnd() - consumed > limits.maximumRequestLineBytes {
           return fail(.uriTooLong, "request line exceeds \(limits.maximumRequestLineBytes) bytes")
         }
         return .needMoreData
@@ -215,12 +221,12 @@ public struct HTTPRequestParser: Sendable {
     var headEnd: Int? = nil
     while let lineFeed = indexOfLineFeed(from: scan.nextLine) {
       let lineEnd = contentEnd(lineStart: scan.nextLine, lineFeed: lineFeed)
-      if lineEnd - scan.headerStart > limits.maximumHeaderBytes {
-        return fail(.requestHeaderFieldsTooLarge, "header section exceeds \(limits.maximumHeaderBytes) bytes")
-      }
       if lineEnd == scan.nextLine {
         headEnd = lineFeed + 1
         break
+      }
+      if lineEnd - scan.headerStart > limits.maximumHeaderBytes {
+        return fail(.requestHeaderFieldsTooLarge, "header section exceeds \(limits.maximumHeaderBytes) bytes")
       }
       scan.headerCount += 1
       if scan.headerCount > limits.maximumHeaderCount {
@@ -229,7 +235,8 @@ public struct HTTPRequestParser: Sendable {
       scan.nextLine = lineFeed + 1
     }
     guard let headEnd else {
-      if buffer.count - scan.headerStart > limits.maximumHeaderBytes {
+      let partialEnd = partialLineEnd()
+      if partialEnd > scan.nextLine && partialEnd - scan.headerStart > limits.maximumHeaderBytes {
         return fail(.requestHeaderFieldsTooLarge, "header section exceeds \(limits.maximumHeaderBytes) bytes")
       }
       state = .head(scanned: scan)

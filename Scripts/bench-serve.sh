@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Benchmarks StaticServe against Debian's nginx on the same 2 KB file, in the same run.
+#
+#   Scripts/bench-serve.sh             # wrk -t2 -c64 -d5s against both, then the ratio
+#   SOAK=1 Scripts/bench-serve.sh      # plus 60 s of load on StaticServe, sampling its RSS
+#
+# Environment: DURATION (5s), CONNECTIONS (64), THREADS (2), LOOPS (StaticServe event loops,
+# default: cores), SERVE_PORT (18181), NGINX_PORT (18182), SOAK_SECONDS (60).
+#
+# Until `navdom serve` exists, the server is a tiny executable compiled here with swiftc -O
+# from Sources/StaticServe plus Scripts/bench/main.swift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+duration="${DURATION:-5s}"
+connections="${CONNECTIONS:-64}"
+threads="${THREADS:-2}"
+serve_port="${SERVE_PORT:-18181}"
+nginx_port="${NGINX_PORT:-18182}"
+soak_seconds="${SOAK_SECONDS:-60}"
+loops="${LOOPS:-$(nproc)}"
+
+for tool in wrk /usr/sbin/nginx swiftc; do
+  command -v "$tool" >/dev/null || { echo "bench-serve: $tool not found" >&2; exit 1; }
+done
+
+out=.build-serve/bench
+mkdir -p "$out"
+echo "building serve-bench (swiftc -O -wmo)..." >&2
+swiftc -O -wmo -module-name ServeBench \
+  Sources/StaticServe/*.swift Sources/StaticServe/Internal/*.swift Scripts/bench/main.swift \
+  -o "$out/serve-bench" 2> >(grep -v -e "warning:" -e "^\s*[0-9]* |" -e "^\s*|" -e "^\s*\`-" >&2 || true)
+
+work="$(mktemp -d /tmp/bench-serve.XXXXXX)"
+chmod 755 "$work"
+mkdir -p "$work/public"
+head -c 2048 /dev/zero | tr '\0' 'a' > "$work/public/bench.txt"
+echo '<!doctype html><title>bench</title>' > "$work/public/index.html"
+chmod -R a+rX "$work/public"
+
+serve_pid=""
+nginx_pid=""
+cleanup() {
+  [[ -n "$serve_pid" ]] && kill "$serve_pid" 2>/dev/null || true
+  [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+daemon off;
+master_process on;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  default_type text/plain;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path $work/client_body;
+  proxy_temp_path $work/proxy;
+  fastcgi_temp_path $work/fastcgi;
+  uwsgi_temp_path $work/uwsgi;
+  scgi_temp_path $work/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/public;
+  }
+}
+CONF
+
+"$out/serve-bench" --root "$work/public" --port "$serve_port" --loops "$loops" --quiet > "$work/serve.log" 2>&1 &
+serve_pid=$!
+/usr/sbin/nginx -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
+nginx_pid=$!
+
+wait_for_port() {
+  for _ in $(seq 1 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+    sleep 0.05
+  done
+  echo "bench-serve: nothing listening on port $1" >&2
+  exit 1
+}
+wait_for_port "$serve_port"
+wait_for_port "$nginx_port"
+
+# Both must serve the same bytes.
+curl -sf "http://127.0.0.1:$serve_port/bench.txt" | cmp -s - "$work/public/bench.txt" || { echo "StaticServe served wrong bytes" >&2; exit 1; }
+curl -sf "http://127.0.0.1:$nginx_port/bench.txt" | cmp -s - "$work/public/bench.txt" || { echo "nginx served wrong bytes" >&2; exit 1; }
+
+# Prints "requests_per_second p99 errors" for one wrk run.
+run_wrk() {
+  local port="$1" length="$2" report
+  report="$(wrk -t"$threads" -c"$connections" -d"$length" --latency "http://127.0.0.1:$port/bench.txt")"
+  echo "$report" > "$work/wrk-$port.txt"
+  local rps p99 socket_errors non2xx
+  rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$report")"
+  p99="$(awk '$1 == "99%" {print $2}' <<<"$report")"
+  socket_errors="$(awk -F'[ ,]+' '/Socket errors:/ {print $5 + $7 + $9 + $11}' <<<"$report")"
+  non2xx="$(awk '/Non-2xx or 3xx responses:/ {print $5}' <<<"$report")"
+  echo "$rps $p99 $(( ${socket_errors:-0} + ${non2xx:-0} ))"
+}
+
+echo "wrk -t$threads -c$connections -d$duration --latency, 2 KB file, $(nproc) cores shared by server and wrk"
+# A short warm-up for both, then the measured runs.
+run_wrk "$serve_port" 1s > /dev/null
+run_wrk "$nginx_port" 1s > /dev/null
+read -r serve_rps serve_p99 serve_errors <<<"$(run_wrk "$serve_port" "$duration")"
+read -r nginx_rps nginx_p99 nginx_errors <<<"$(run_wrk "$nginx_port" "$duration")"
+printf '%-34s %12s %10s %8s\n' "server" "requests/s" "p99" "errors"
+printf '%-34s %12s %10s %8s\n' "StaticServe ($loops event loops)" "$serve_rps" "$serve_p99" "$serve_errors"
+printf '%-34s %12s %10s %8s\n' "nginx (2 workers)" "$nginx_rps" "$nginx_p99" "$nginx_errors"
+ratio="$(awk -v a="$serve_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')"
+echo "ratio StaticServe / nginx: ${ratio}x (goal >= 0.5x, no errors)"
+
+if [[ "${SOAK:-0}" == "1" ]]; then
+  echo "soak: ${soak_seconds}s of wrk -c$connections against StaticServe, RSS of pid $serve_pid every 5 s"
+  rss() { awk '/^VmRSS:/ {print $2}' "/proc/$serve_pid/status"; }
+  echo "  t=0s rss=$(rss) kB"
+  wrk -t"$threads" -c"$connections" -d"${soak_seconds}s" --latency "http://127.0.0.1:$serve_port/bench.txt" > "$work/soak.txt" &
+  wrk_pid=$!
+  samples=()
+  for elapsed in $(seq 5 5 "$soak_seconds"); do
+    sleep 5
+    sample="$(rss)"
+    samples+=("$sample")
+    echo "  t=${elapsed}s rss=${sample} kB"
+  done
+  wait "$wrk_pid"
+  echo "  $(awk '/^Requests\/sec:/' "$work/soak.txt")  $(grep -E 'Socket errors|Non-2xx' "$work/soak.txt" | tr -s ' ' || echo 'no errors')"
+  first="${samples[1]:-${samples[0]}}"
+  last="${samples[-1]}"
+  echo "  rss after 10 s: ${first} kB, at the end: ${last} kB (growth $(( last - first )) kB)"
+fi
+
+# Graceful shutdown: SIGTERM must make the server finish and exit 0.
+kill -TERM "$serve_pid"
+if wait "$serve_pid"; then echo "StaticServe exited cleanly on SIGTERM"; else echo "StaticServe exit status $? on SIGTERM" >&2; fi
+serve_pid=""
