@@ -55,9 +55,6 @@
     xml: 'http://www.w3.org/XML/1998/namespace',
     xmlns: 'http://www.w3.org/2000/xmlns/',
   };
-  // Elements whose children are HTML again (the parser's integration points).
-  const SVG_HTML_PARENTS = new Set(['foreignObject', 'desc', 'title']);
-  const MATH_HTML_PARENTS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml']);
 
   const DEFAULT_ENDPOINT = '/_navdom/event';
   const DEFAULT_STREAM = '/_navdom/stream';
@@ -387,7 +384,7 @@
   }
 
   function buildElement(root, wire, doc, parent, created) {
-    const element = doc.createElementNS(namespaceOf(wire, parent), wire.tag);
+    const element = doc.createElementNS(namespaceOf(wire), wire.tag);
     created.push({ node: element, id: wire.id });
     for (const [name, value] of wire.attrs || []) setAttribute(element, name, value);
     for (const event of wire.on || []) addListener(root, element, event);
@@ -400,19 +397,16 @@
     for (const [name, value] of wire.props || []) setProperty(element, name, value);
   }
 
-  /** The namespace for a new element: its `ns`, else what the HTML parser would choose. */
-  function namespaceOf(wire, parent) {
-    if (wire.ns !== undefined) {
-      const ns = NS[wire.ns];
-      if (!ns || wire.ns === 'html') throw new Error(`unknown namespace ${JSON.stringify(wire.ns)}`);
-      return ns;
-    }
-    if (wire.tag === 'svg') return NS.svg;
-    if (wire.tag === 'math') return NS.math;
-    const parentNs = parent && parent.namespaceURI;
-    if (parentNs === NS.svg && !SVG_HTML_PARENTS.has(parent.localName)) return NS.svg;
-    if (parentNs === NS.math && !MATH_HTML_PARENTS.has(parent.localName)) return NS.math;
-    return NS.html;
+  /**
+   * The namespace for a new element: exactly its `ns` (PROTOCOL.md: absent means HTML). No
+   * inheritance from the parent: the wire writes `ns` on every SVG and MathML element, and the
+   * Swift side (MemoryDOM) reads an absent `ns` as HTML, so guessing would make the two differ.
+   */
+  function namespaceOf(wire) {
+    if (wire.ns === undefined) return NS.html;
+    const ns = NS[wire.ns];
+    if (!ns) throw new Error(`unknown namespace ${JSON.stringify(wire.ns)}`);
+    return ns;
   }
 
   // --- Attributes, properties, listeners -------------------------------------------------

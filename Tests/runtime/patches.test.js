@@ -134,7 +134,7 @@ test('SVG and MathML are created in their namespaces; foreignObject children are
     op: 'insert', parent: 0, before: null,
     node: { id: 2, tag: 'svg', ns: 'svg', attrs: [['viewBox', '0 0 10 10'], ['xmlns:xlink', 'http://www.w3.org/1999/xlink']], children: [
       { id: 3, tag: 'circle', ns: 'svg', attrs: [['r', '5']] },
-      { id: 4, tag: 'use', attrs: [['xlink:href', '#dot']] }, // no ns: inherits svg from its parent
+      { id: 4, tag: 'use', ns: 'svg', attrs: [['xlink:href', '#dot']] },
       { id: 5, tag: 'foreignObject', ns: 'svg', children: [{ id: 6, tag: 'div', children: [{ id: 7, text: 'html' }] }] },
     ] },
   }, {
@@ -156,6 +156,12 @@ test('SVG and MathML are created in their namespaces; foreignObject children are
   assert.equal(parsed.innerHTML, container.innerHTML);
   assert.ok(parsed.querySelector('svg').isEqualNode(navdom.nodeById(2, container)));
   assert.ok(parsed.querySelector('math').isEqualNode(navdom.nodeById(8, container)));
+});
+
+test('an element without ns is HTML, as PROTOCOL.md says, even inside svg (no inheritance)', () => {
+  const { container } = page('<svg></svg>');
+  navdom.applyPatches(container, [{ op: 'insert', parent: 1, before: null, node: { id: 2, tag: 'b' } }]);
+  assert.equal(navdom.nodeById(2, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
 });
 
 test('setAttr on an SVG element keeps the attribute name case', () => {
