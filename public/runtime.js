@@ -351,7 +351,8 @@
   /** Builds the DOM for a wire node; returns its nodes with their ids, in document order. */
   function buildSubtree(root, wire, parent) {
     const created = [];
-    buildNode(root, wire, parent.ownerDocument, parent, created);
+    created.ids = new Set(); // duplicate check within the subtree, O(1) for big inserts
+    buildNode(root, wire, parent.ownerDocument, created);
     return created;
   }
 
@@ -366,31 +367,32 @@
     }
   }
 
-  function buildNode(root, wire, doc, parent, created) {
+  function buildNode(root, wire, doc, created) {
     if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
     const id = wire.id;
     if (!Number.isInteger(id) || id <= 0) throw new Error(`node id ${JSON.stringify(id)} is not a positive integer`);
-    if (root.byId.has(id) || created.some((entry) => entry.id === id)) throw new Error(`node id ${id} is already in use`);
+    if (root.byId.has(id) || created.ids.has(id)) throw new Error(`node id ${id} is already in use`);
+    created.ids.add(id);
     if (typeof wire.text === 'string') {
       created.push({ node: doc.createTextNode(wire.text), id });
     } else if (typeof wire.comment === 'string') {
       created.push({ node: doc.createComment(wire.comment), id });
     } else if (typeof wire.tag === 'string') {
-      buildElement(root, wire, doc, parent, created);
+      buildElement(root, wire, doc, created);
     } else {
       throw new Error(`node ${id} is neither text, comment nor element`);
     }
     return created;
   }
 
-  function buildElement(root, wire, doc, parent, created) {
+  function buildElement(root, wire, doc, created) {
     const element = doc.createElementNS(namespaceOf(wire), wire.tag);
     created.push({ node: element, id: wire.id });
     for (const [name, value] of wire.attrs || []) setAttribute(element, name, value);
     for (const event of wire.on || []) addListener(root, element, event);
     for (const child of wire.children || []) {
       const start = created.length;
-      buildNode(root, child, doc, element, created);
+      buildNode(root, child, doc, created);
       element.appendChild(created[start].node);
     }
     // After the children: a select's value needs its options.
