@@ -20,14 +20,20 @@ public final class FileBody: @unchecked Sendable {
   /// ```swift
   /// let file = FileBody(path: "public/index.html")
   /// ```
-  public init?(path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  public convenience init?(path: String) {
+    // O_NONBLOCK: opening a FIFO must not block the event loop (it is then refused below).
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
       close(descriptor)
       return nil
     }
+    self.init(adopting: descriptor, status: status)
+  }
+
+  /// Takes ownership of an open regular file whose `fstat` is `status`.
+  init(adopting descriptor: Int32, status: stat) {
     self.descriptor = descriptor
     self.byteCount = Int(status.st_size)
     self.modificationTime = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))

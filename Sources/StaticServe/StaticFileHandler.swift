@@ -54,9 +54,9 @@ public struct StaticFileHandler: Sendable {
 
     var candidate = root
     for segment in path.segments { candidate += "/" + segment }
-    guard let resolved = resolveInsideRoot(candidate) else { return notFound() }
-    var filePath = resolved
-    if StaticFileHandler.isDirectory(resolved) {
+    guard var opened = openInsideRoot(candidate) else { return notFound() }
+    if (opened.status.st_mode & S_IFMT) == S_IFDIR {
+      close(opened.descriptor)
       guard path.hasTrailingSlash || path.segments.isEmpty else {
         var location = request.path + "/"
         if let query = request.query { location += "?" + query }
@@ -64,11 +64,16 @@ public struct StaticFileHandler: Sendable {
         response.headers["Location"] = location
         return response
       }
-      guard let index = resolveInsideRoot(resolved + "/index.html") else { return notFound() }
-      filePath = index
+      guard let index = openInsideRoot(candidate + "/index.html") else { return notFound() }
+      opened = index
+      candidate += "/index.html"
     }
-    guard let file = FileBody(path: filePath) else { return notFound() }
-    return fileResponse(file, path: filePath, request: request, status: .ok)
+    guard (opened.status.st_mode & S_IFMT) == S_IFREG else {
+      close(opened.descriptor)
+      return notFound()
+    }
+    let file = FileBody(adopting: opened.descriptor, status: opened.status)
+    return fileResponse(file, path: candidate, request: request, status: .ok)
   }
 
   private func fileResponse(_ file: FileBody, path: String, request: HTTPRequest, status: HTTPStatus) -> HTTPResponse {
@@ -101,18 +106,50 @@ public struct StaticFileHandler: Sendable {
   }
 
   private func notFound() -> HTTPResponse {
-    if let page = resolveInsideRoot(root + "/404.html"), let file = FileBody(path: page) {
-      return fileResponse(file, path: page, request: HTTPRequest(method: .get, target: "/"), status: .notFound)
+    if let page = openInsideRoot(root + "/404.html") {
+      guard (page.status.st_mode & S_IFMT) == S_IFREG else {
+        close(page.descriptor)
+        return .error(.notFound)
+      }
+      let file = FileBody(adopting: page.descriptor, status: page.status)
+      return fileResponse(file, path: "404.html", request: HTTPRequest(method: .get, target: "/"), status: .notFound)
     }
     return .error(.notFound)
   }
 
-  /// The real path of `path` when it exists and lies inside the root, else `nil`.
-  private func resolveInsideRoot(_ path: String) -> String? {
-    guard let resolved = StaticFileHandler.realPath(path) else { return nil }
-    if resolved == root { return resolved }
+  /// Opens `path` (never blocking, even on a FIFO) and returns it only when the file actually
+  /// opened lies inside the root. The check reads the opened descriptor's own path from
+  /// `/proc/self/fd`, so symlinks anywhere in the path are resolved by the kernel and there is
+  /// no window between checking and opening; without /proc it falls back to `realpath`.
+  private func openInsideRoot(_ path: String) -> (descriptor: Int32, status: stat)? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0,
+      let opened = StaticFileHandler.descriptorPath(descriptor) ?? StaticFileHandler.realPath(path),
+      isInsideRoot(opened)
+    else {
+      close(descriptor)
+      return nil
+    }
+    return (descriptor, status)
+  }
+
+  private func isInsideRoot(_ resolved: String) -> Bool {
+    if resolved == root { return true }
     let prefix = root == "/" ? "/" : root + "/"
-    return resolved.hasPrefix(prefix) ? resolved : nil
+    return resolved.hasPrefix(prefix)
+  }
+
+  static func descriptorPath(_ descriptor: Int32) -> String? {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+      let count = readlink("/proc/self/fd/\(descriptor)", buffer.baseAddress!, Int(PATH_MAX))
+      guard count > 0, count < Int(PATH_MAX) else { return nil }
+      buffer[count] = 0
+      let path = String(cString: buffer.baseAddress!)
+      // A deleted file reads as "/path (deleted)"; refuse rather than guess.
+      return path.hasPrefix("/") && !path.hasSuffix(" (deleted)") ? path : nil
+    }
   }
 
   /// Weak comparison of an entity tag against an `If-None-Match` list (RFC 9110 section 13.1.2).
