@@ -20,47 +20,56 @@ public struct Serializer {
   }
 
   public let style: Style
-  public private(set) var bytes: [UInt8] = []
+  private let output: ByteBuffer
 
   public init(style: Style = .compact, capacity: Int = 1024) {
     self.style = style
-    bytes.reserveCapacity(capacity)
+    output = ByteBuffer(capacity: capacity)
+  }
+
+  /// The HTML written so far, as UTF-8 bytes.
+  public var bytes: [UInt8] { output.array }
+
+  /// How many bytes have been written.
+  public var byteCount: Int { output.count }
+
+  /// Calls `body` with the bytes written so far, without copying them.
+  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: output.base, count: output.count))
   }
 
   /// The HTML written so far.
-  public var html: String { String(decoding: bytes, as: UTF8.self) }
+  public var html: String { output.string }
 
   /// Writes `<!DOCTYPE html>` then `root` (normally the `html` element).
   public mutating func writeDocument(_ root: Node) throws(RenderError) {
     append("<!DOCTYPE html>")
-    if style == .pretty { bytes.append(0x0A) }
+    if style == .pretty { output.append(0x0A) }
     try write(root)
   }
 
   /// Writes one node (a fragment writes its members).
   public mutating func write(_ node: Node) throws(RenderError) {
-    try writeSiblings(node.flattened, depth: 0, parentTag: nil)
-    if style == .pretty, bytes.last != 0x0A { bytes.append(0x0A) }
+    try writeSiblings(node.flattened, depth: 0, pretty: style == .pretty)
+    if style == .pretty, output.last != 0x0A { output.append(0x0A) }
   }
 
   /// Writes top-level nodes in order.
   public mutating func write(_ nodes: [Node]) throws(RenderError) {
     var flat: [Node] = []
     for node in nodes { node.flatten(into: &flat) }
-    try writeSiblings(flat, depth: 0, parentTag: nil)
-    if style == .pretty, bytes.last != 0x0A { bytes.append(0x0A) }
+    try writeSiblings(flat, depth: 0, pretty: style == .pretty)
+    if style == .pretty, output.last != 0x0A { output.append(0x0A) }
   }
 
   // MARK: Siblings and layout
 
-  /// Whether `nodes` may each sit on a line of their own: only block elements and comments.
+  /// Whether `nodes` may each sit on a line of their own: only block HTML elements and comments.
   private static func isBlockRun(_ nodes: [Node]) -> Bool {
     for node in nodes {
       switch node {
       case .element(let element):
-        if element.namespace == .html && HTMLElements.isInline(element.tag) { return false }
-        if element.namespace != .html && element.tag != "svg" && element.tag != "math" { return false }
-        if element.tag == "svg" || element.tag == "math" { return false }
+        if element.namespace != .html || HTMLElements.traits(of: element.tag).contains(.inline) { return false }
       case .comment: continue
       case .text, .fragment: return false
       }
@@ -68,27 +77,28 @@ public struct Serializer {
     return true
   }
 
-  private mutating func writeSiblings(_ nodes: [Node], depth: Int, parentTag: String?) throws(RenderError) {
-    let onLines = style == .pretty && Self.isBlockRun(nodes)
+  /// Writes siblings. `pretty` says whether white space may be added here at all; inline runs
+  /// and preformatted content pass `false` all the way down.
+  private mutating func writeSiblings(_ nodes: [Node], depth: Int, pretty: Bool) throws(RenderError) {
+    let onLines = pretty && Self.isBlockRun(nodes)
     var previousWasText = false
-    for (index, node) in nodes.enumerated() {
+    var index = 0
+    for node in nodes {
       if onLines {
-        if !bytes.isEmpty && bytes.last != 0x0A { bytes.append(0x0A) }
+        if output.count > 0 && output.last != 0x0A { output.append(0x0A) }
         indent(depth)
-        try writeNode(node, depth: depth, index: index, pretty: true)
-      } else {
-        if case .text(let value) = node, previousWasText || value.isEmpty {
-          // A parser would merge or drop this text node: mark where it starts (see PROTOCOL.md).
-          append("<!---->")
-        }
-        try writeNode(node, depth: depth, index: index, pretty: false)
+      } else if case .text(let value) = node, previousWasText || value.isEmpty {
+        // A parser would merge or drop this text node: mark where it starts (see PROTOCOL.md).
+        append("<!---->")
       }
+      try writeNode(node, depth: depth, index: index, pretty: onLines)
       if case .text = node { previousWasText = true } else { previousWasText = false }
+      index += 1
     }
   }
 
   private mutating func indent(_ depth: Int) {
-    for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+    for _ in 0..<depth { output.append(0x20); output.append(0x20) }
   }
 
   // MARK: Nodes
@@ -105,7 +115,7 @@ public struct Serializer {
       append(value)
       append("-->")
     case .fragment(let nodes):
-      try writeSiblings(nodes, depth: depth, parentTag: nil)
+      try writeSiblings(nodes, depth: depth, pretty: pretty)
     case .element(let element):
       do throws(RenderError) {
         try writeElement(element, depth: depth, pretty: pretty)
@@ -120,7 +130,7 @@ public struct Serializer {
     guard Names.isValidTag(tag) else {
       throw RenderError("invalid tag name \"\(tag)\"")
     }
-    bytes.append(0x3C)  // <
+    output.append(0x3C)  // <
     append(tag)
     for attribute in element.attributes {
       guard Names.isValidAttribute(attribute.name) else {
@@ -128,55 +138,44 @@ public struct Serializer {
       }
       writeAttribute(attribute.name, attribute.value)
     }
-    if !element.properties.isEmpty { writeProperties(of: element) }
-    bytes.append(0x3E)  // >
+    if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
+    output.append(0x3E)  // >
 
-    let isHTML = element.namespace == .html
-    if isHTML && HTMLElements.isVoid(tag) {
+    let traits = element.namespace == .html ? HTMLElements.traits(of: tag) : []
+    if traits.contains(.void) {
       if !element.children.isEmpty {
         throw RenderError("<\(tag)> is a void element and cannot have children")
       }
       return
     }
-    if isHTML && HTMLElements.isTextOnly(tag) {
-      try writeTextOnlyContent(of: element)
+    if traits.contains(.textOnly) {
+      try writeTextOnlyContent(of: element, traits: traits)
     } else {
-      if isHTML && HTMLElements.dropsLeadingNewline(tag), case .text(let first)? = element.children.first,
+      if traits.contains(.dropsLeadingNewline), case .text(let first)? = element.children.first,
         first.utf8.first == 0x0A
       {
-        bytes.append(0x0A)
+        output.append(0x0A)
       }
       let children = element.children
       let childrenOnLines =
-        pretty && isHTML && !HTMLElements.dropsLeadingNewline(tag) && !children.isEmpty
-        && Self.isBlockRun(children)
+        pretty && !traits.contains(.dropsLeadingNewline) && !children.isEmpty && Self.isBlockRun(children)
+      try writeSiblings(children, depth: depth + 1, pretty: childrenOnLines)
       if childrenOnLines {
-        try writeSiblings(children, depth: depth + 1, parentTag: tag)
-        bytes.append(0x0A)
+        output.append(0x0A)
         indent(depth)
-      } else {
-        // Inline content is written compactly all the way down.
-        var compact = Serializer(style: .compact, capacity: 0)
-        if style == .compact {
-          try writeSiblings(children, depth: depth + 1, parentTag: tag)
-        } else {
-          swap(&compact.bytes, &bytes)
-          defer { swap(&compact.bytes, &bytes) }
-          try compact.writeSiblings(children, depth: depth + 1, parentTag: tag)
-        }
       }
     }
-    bytes.append(0x3C)
-    bytes.append(0x2F)  // </
+    output.append(0x3C)
+    output.append(0x2F)  // </
     append(tag)
-    bytes.append(0x3E)
+    output.append(0x3E)
   }
 
   /// `script`, `style`, `textarea`, `title` and friends hold text only. Raw text is written as
   /// is, so it must not contain the element's own end tag.
-  private mutating func writeTextOnlyContent(of element: Element) throws(RenderError) {
+  private mutating func writeTextOnlyContent(of element: Element, traits: TagTraits) throws(RenderError) {
     let tag = element.tag
-    let isRaw = HTMLElements.isRawText(tag)
+    let isRaw = traits.contains(.rawText)
     var isFirst = true
     for (index, child) in element.children.enumerated() {
       guard case .text(let value) = child else {
@@ -189,7 +188,7 @@ public struct Serializer {
         }
         append(value)
       } else {
-        if isFirst && HTMLElements.dropsLeadingNewline(tag) && value.utf8.first == 0x0A { bytes.append(0x0A) }
+        if isFirst && traits.contains(.dropsLeadingNewline) && value.utf8.first == 0x0A { output.append(0x0A) }
         appendEscaped(value, inAttribute: false)
       }
       isFirst = false
@@ -212,12 +211,12 @@ public struct Serializer {
   }
 
   private mutating func writeAttribute(_ name: String, _ value: String) {
-    bytes.append(0x20)
+    output.append(0x20)
     append(name)
-    bytes.append(0x3D)
-    bytes.append(0x22)
+    output.append(0x3D)
+    output.append(0x22)
     appendEscaped(value, inAttribute: true)
-    bytes.append(0x22)
+    output.append(0x22)
   }
 
   // MARK: Checks
@@ -248,11 +247,14 @@ public struct Serializer {
     // Bytes, not Characters: a parser reads code points, so ">" then a combining mark still
     // starts with ">". (Character-wise `hasPrefix` would also pull the grapheme-breaking tables
     // into the WebAssembly module.)
-    if text.utf8.first == UInt8(ascii: ">") || text.utf8.starts(with: "->".utf8) { return "comment text cannot start with \">\" or \"->\"" }
+    let bytes = Array(text.utf8)
+    if bytes.first == 0x3E || (bytes.count >= 2 && bytes[0] == 0x2D && bytes[1] == 0x3E) {
+      return "comment text cannot start with \">\" or \"->\""
+    }
     if contains(text, "-->") || contains(text, "--!>") { return "comment text would end the comment early (\"-->\")" }
     if contains(text, "<!--") { return "comment text cannot contain \"<!--\"" }
     // Ending with "<!-" implies ending with "-", so one byte covers both.
-    if text.utf8.last == UInt8(ascii: "-") { return "comment text cannot end with \"-\" or \"<!-\"" }
+    if bytes.last == 0x2D { return "comment text cannot end with \"-\" or \"<!-\"" }
     return nil
   }
 
@@ -274,14 +276,10 @@ public struct Serializer {
   // MARK: Bytes
 
   @inline(__always)
-  private mutating func append(_ string: String) {
-    bytes.append(contentsOf: string.utf8)
-  }
+  private func append(_ string: String) { output.append(string) }
 
   @inline(__always)
-  private mutating func append(_ string: StaticString) {
-    string.withUTF8Buffer { bytes.append(contentsOf: $0) }
-  }
+  private func append(_ string: StaticString) { output.append(string) }
 
   /// Escapes `&`, `<`, `>` and U+00A0, plus `"` in attribute values, in one pass.
   private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
@@ -302,15 +300,15 @@ public struct Serializer {
         default: replacement = nil
         }
         if let replacement {
-          if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
-          replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
+          if runStart < index { output.append(UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
+          output.append(replacement)
           index += byte == 0xC2 ? 2 : 1
           runStart = index
         } else {
           index += 1
         }
       }
-      if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<count])) }
+      if runStart < count { output.append(UnsafeBufferPointer(rebasing: buffer[runStart..<count])) }
     }
   }
 }

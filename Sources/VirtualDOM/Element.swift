@@ -12,19 +12,40 @@ public final class Element {
   /// The tag name, as written (`div`, `foreignObject`).
   public let tag: String
   public let namespace: Namespace
-  /// The key that identifies this element among its siblings in a keyed list.
-  public let key: String?
   /// Attributes in the order they were given; rendering keeps this order.
   public let attributes: [Attribute]
-  /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
-  public let properties: [Property]
-  public let listeners: [EventListener]
-  /// Methods the browser calls on the element right after it is inserted (`showModal`).
-  public let mountMethods: [DOMMethod]
   /// Child nodes, never fragments.
   public let children: [Node]
   /// Number of DOM nodes in this subtree, this element included.
   public let subtreeSize: Int
+  /// The parts most elements lack, kept out of line so a plain element stays small and cheap
+  /// to build and free.
+  let extras: Extras?
+
+  final class Extras {
+    let key: String?
+    let properties: [Property]
+    let listeners: [EventListener]
+    let mountMethods: [DOMMethod]
+
+    init(key: String?, properties: [Property], listeners: [EventListener], mountMethods: [DOMMethod]) {
+      self.key = key
+      self.properties = properties
+      self.listeners = listeners
+      self.mountMethods = mountMethods
+    }
+  }
+
+  /// The key that identifies this element among its siblings in a keyed list.
+  public var key: String? { extras?.key }
+  /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
+  public var properties: [Property] { extras?.properties ?? [] }
+  /// Whether the element has a key, properties, listeners or mount methods: the parts most
+  /// elements lack, which hot loops can then skip.
+  public var hasExtras: Bool { extras != nil }
+  public var listeners: [EventListener] { extras?.listeners ?? [] }
+  /// Methods the browser calls on the element right after it is inserted (`showModal`).
+  public var mountMethods: [DOMMethod] { extras?.mountMethods ?? [] }
 
   public init(
     _ tag: String,
@@ -38,25 +59,31 @@ public final class Element {
   ) {
     self.tag = tag
     self.namespace = namespace
-    self.key = key
     self.attributes = attributes
-    self.properties = properties
-    self.listeners = listeners
-    self.mountMethods = mountMethods
-    var flat: [Node] = []
+    if key != nil || !properties.isEmpty || !listeners.isEmpty || !mountMethods.isEmpty {
+      extras = Extras(key: key, properties: properties, listeners: listeners, mountMethods: mountMethods)
+    } else {
+      extras = nil
+    }
     var size = 1
     var needsFlattening = false
     for child in children {
-      if case .fragment = child { needsFlattening = true; break }
+      switch child {
+      case .fragment: needsFlattening = true
+      case .element(let element): size += element.subtreeSize
+      case .text, .comment: size += 1
+      }
     }
     if needsFlattening {
+      var flat: [Node] = []
       flat.reserveCapacity(children.count)
       for child in children { child.flatten(into: &flat) }
+      size = 1
+      for child in flat { size += child.subtreeSize }
+      self.children = flat
     } else {
-      flat = children
+      self.children = children
     }
-    for child in flat { size += child.subtreeSize }
-    self.children = flat
     self.subtreeSize = size
   }
 
@@ -88,6 +115,10 @@ public final class Element {
 extension Element: Equatable {
   public static func == (lhs: Element, rhs: Element) -> Bool {
     if lhs === rhs { return true }
+    if lhs.extras == nil && rhs.extras == nil {
+      return lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.attributes == rhs.attributes
+        && lhs.children == rhs.children
+    }
     return lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.key == rhs.key
       && lhs.attributes == rhs.attributes && lhs.properties == rhs.properties
       && lhs.listeners == rhs.listeners && lhs.mountMethods == rhs.mountMethods

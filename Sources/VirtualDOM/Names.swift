@@ -6,8 +6,13 @@
 public enum Names {
   /// Whether `tag` can be an element's tag name.
   public static func isValidTag(_ tag: String) -> Bool {
+    var tag = tag
+    return tag.withUTF8(isValidTag)
+  }
+
+  static func isValidTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var isFirst = true
-    for byte in tag.utf8 {
+    for byte in bytes {
       let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
       if isFirst {
         guard isLetter else { return false }
@@ -22,8 +27,13 @@ public enum Names {
 
   /// Whether `name` can be an attribute's name.
   public static func isValidAttribute(_ name: String) -> Bool {
+    var name = name
+    return name.withUTF8(isValidAttribute)
+  }
+
+  static func isValidAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var isEmpty = true
-    for byte in name.utf8 {
+    for byte in bytes {
       isEmpty = false
       switch byte {
       case 0x00...0x20, 0x7F, 0x22, 0x27, 0x3E, 0x2F, 0x3D: return false

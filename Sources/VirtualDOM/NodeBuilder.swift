@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Children are gathered as one `Node` (a fragment when there are several), so a single child
-/// costs no array until its element stores it.
+/// costs no array until its element stores it, and several cost exactly one.
 @resultBuilder
 public enum NodeBuilder {
   public static func buildExpression(_ node: Node) -> Node { node }
@@ -17,14 +17,9 @@ public enum NodeBuilder {
   public static func buildExpression(_ element: Element) -> Node { .element(element) }
 
   public static func buildBlock() -> Node { .fragment([]) }
-  public static func buildPartialBlock(first: Node) -> Node { first }
-  public static func buildPartialBlock(accumulated: Node, next: Node) -> Node {
-    if case .fragment(var nodes) = accumulated {
-      nodes.append(next)
-      return .fragment(nodes)
-    }
-    return .fragment([accumulated, next])
-  }
+  public static func buildBlock(_ node: Node) -> Node { node }
+  /// Several statements: their array becomes the fragment as it is, with no copy.
+  public static func buildBlock(_ nodes: Node...) -> Node { .fragment(nodes) }
 
   public static func buildOptional(_ node: Node?) -> Node { node ?? .fragment([]) }
   public static func buildEither(first: Node) -> Node { first }

@@ -52,7 +52,7 @@ enum BenchCommand {
     func once() -> Int {
       var serializer = Serializer(style: .compact, capacity: count * 230 + 64)
       try! serializer.write(benchmarkTable(rows))
-      return serializer.bytes.count
+      return serializer.byteCount
     }
     for _ in 0..<3 { bytes = once() }
     let clock = ContinuousClock()
@@ -61,8 +61,24 @@ enum BenchCommand {
     let seconds = seconds(clock.now - start)
     let milliseconds = seconds / Double(iterations) * 1000
     let megabytesPerSecond = Double(bytes) * Double(iterations) / seconds / 1e6
+
+    // The two halves apart: building the tree, and writing a built tree.
+    let built = benchmarkTable(rows)
+    var buildTime = Duration.zero
+    var writeTime = Duration.zero
+    for _ in 0..<iterations {
+      var phase = clock.now
+      _ = benchmarkTable(rows)
+      buildTime += clock.now - phase
+      phase = clock.now
+      var serializer = Serializer(style: .compact, capacity: count * 230 + 64)
+      try! serializer.write(built)
+      writeTime += clock.now - phase
+    }
+    let buildMilliseconds = Self.seconds(buildTime) / Double(iterations) * 1000
+    let writeMilliseconds = Self.seconds(writeTime) / Double(iterations) * 1000
     print(
-      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1))}"#)
+      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1)),"ms_build":\#(rounded(buildMilliseconds)),"ms_write":\#(rounded(writeMilliseconds))}"#)
   }
 
   /// The nine js-framework-benchmark operations: patch counts, and time per diff and per apply

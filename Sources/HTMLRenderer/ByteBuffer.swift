@@ -1,0 +1,66 @@
+/// A growable byte buffer with a cheap append: the serializer's output.
+///
+/// `[UInt8].append(contentsOf:)` goes through generic collection code on every call; HTML is
+/// written as many short pieces, so a plain pointer, a count and `memcpy`-style copies make the
+/// serializer several times faster.
+final class ByteBuffer {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  var last: UInt8? { count == 0 ? nil : base[count - 1] }
+
+  @inline(__always)
+  func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  private func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  @inline(__always)
+  func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// A copy of the bytes written.
+  var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// The bytes written, as a string.
+  var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+}
