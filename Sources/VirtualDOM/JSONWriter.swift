@@ -11,6 +11,11 @@ public struct JSONWriter {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// Appends text that is already JSON (a value written by another writer).
+  public mutating func json(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
   public mutating func string(_ value: String) {
     bytes.append(0x22)
     for byte in value.utf8 {

@@ -28,6 +28,8 @@ enum RandomCasesCommand {
         writer.key("old"); writer.string(try renderHTML(old))
         writer.key("new"); writer.string(try renderHTML(new))
         writer.key("patches"); WireFormat.write(diff(old, new), to: &writer)
+        writer.key("oldTree"); writer.json(TreeFormat.encode(old))
+        writer.key("newTree"); writer.json(TreeFormat.encode(new))
         writer.raw("}")
         output += writer.string + "\n"
       } catch {

@@ -52,7 +52,8 @@ enum Usage {
     usage: navdom random-cases [--count N] [--seed S]
 
     Prints N random (old, new) tree pairs as JSON lines:
-    {"old": "<compact html>", "new": "<compact html>", "patches": [...]}
+    {"seed": S, "old": "<compact html>", "new": "<compact html>", "patches": [...],
+     "oldTree": <tree>, "newTree": <tree>}   (trees in the JSON tree format)
     The runtime's tests apply the patches to the old HTML and compare with the new.
     """
 }

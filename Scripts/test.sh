@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Runs every test suite, installing what the suites need first (idempotently), so a fresh
+# clone passes with this one command.
+#
+#   Scripts/test.sh
+#
+# Suites: swift test (all Swift targets), the WebAssembly build and its parity test under node,
+# the browser runtime under node + jsdom (including random round-trip cases from the Swift
+# diff), and the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
+# ends with one line "suites: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+root=$(pwd)
+export NODE_PATH=/usr/share/nodejs
+work=.build-test
+mkdir -p "$work"
+
+# --- set-up -------------------------------------------------------------------------------
+
+debian_packages=(nodejs node-react node-react-dom node-jsdom python3-venv)
+missing=()
+for package in "${debian_packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null || {
+    echo "test.sh: could not install ${missing[*]}" >&2
+    exit 1
+  }
+fi
+
+venv=.venv
+python_packages=(html5lib)
+if [ ! -x "$venv/bin/python" ]; then
+  echo "== creating the Python venv ($venv)"
+  python3 -m venv "$venv" || { echo "test.sh: could not create $venv" >&2; exit 1; }
+fi
+if ! "$venv/bin/python" -c "import html5lib" 2>/dev/null; then
+  echo "== installing Python packages: ${python_packages[*]}"
+  "$venv/bin/pip" install -q "${python_packages[@]}" || { echo "test.sh: pip install failed" >&2; exit 1; }
+fi
+
+# --- suites -------------------------------------------------------------------------------
+
+passed=0
+failed=0
+failures=()
+
+# Runs one suite: a name, then the command. Its output streams through; its status counts.
+suite() {
+  local name=$1
+  shift
+  echo
+  echo "== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "== FAILED: $name"
+  fi
+}
+
+suite "swift build" swift build --build-tests
+navdom=$(swift build --show-bin-path)/navdom
+
+suite "swift test" swift test --skip-build
+
+suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
+
+suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test Tests/runtime/
+
+suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$work/cases.jsonl"
+
+suite "wasm build" Scripts/build-wasm.sh
+
+suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" node --test Tests/wasm/
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+  echo "failed suites: ${failures[*]}"
+fi
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
