@@ -91,4 +91,15 @@ struct ConnectionTests {
     #expect(connection.waitForClose())
     #expect(Date().timeIntervalSince(start) < 2)
   }
+
+  @Test func busyKeepAliveConnectionOutlivesIdleTimeout() throws {
+    let site = try TestSite(configure: { $0.idleTimeout = .milliseconds(300) })
+    let connection = try site.connect()
+    let start = Date()
+    while Date().timeIntervalSince(start) < 1 {
+      connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+      #expect(connection.readResponse()?.status == 200)
+      usleep(100_000)
+    }
+  }
 }

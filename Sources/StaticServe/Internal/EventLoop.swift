@@ -259,7 +259,9 @@ final class EventLoop: @unchecked Sendable {
       }
     }
     if !connection.parser.hasPartialRequest && connection.requestStartedAt != nil {
+      // The request was answered: the idle clock starts again now.
       connection.requestStartedAt = nil
+      connection.idleSince = MonotonicClock.now()
     } else if connection.parser.hasPartialRequest && connection.requestStartedAt == nil {
       connection.requestStartedAt = MonotonicClock.now()
     }
