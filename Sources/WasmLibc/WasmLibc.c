@@ -146,14 +146,19 @@ void *calloc(size_t count, size_t size) {
 
 void *realloc(void *pointer, size_t size) {
   if (!pointer) return malloc(size);
+  // The usable bytes from `pointer` to the end of its block.
   Header *header = headerOf(pointer);
-  size_t capacity = header->sizeClass == ALIGNED_MARKER
-    ? 0 // over-aligned blocks are never resized in place
-    : (size_t)MIN_PAYLOAD << header->sizeClass;
+  size_t capacity;
+  if (header->sizeClass == ALIGNED_MARKER) {
+    Header *real = headerOf((char *)pointer - header->offset);
+    capacity = ((size_t)MIN_PAYLOAD << real->sizeClass) - header->offset;
+  } else {
+    capacity = (size_t)MIN_PAYLOAD << header->sizeClass;
+  }
   if (size <= capacity) return pointer;
   void *moved = malloc(size);
   if (!moved) return NULL;
-  memcpy(moved, pointer, capacity ? capacity : size);
+  memcpy(moved, pointer, capacity);
   free(pointer);
   return moved;
 }
