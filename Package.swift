@@ -24,6 +24,7 @@ var targets: [Target] = [
   .target(
     name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer"],
     swiftSettings: embeddedSwiftSettings),
+  .target(name: "DemoApp", dependencies: ["NavigationCore", "VirtualDOM"], swiftSettings: embeddedSwiftSettings),
 ]
 
 var products: [Product] = [
@@ -52,9 +53,10 @@ if let toolchain = embeddedToolchain {
 } else {
   targets += [
     .target(name: "StaticServe"),
+    .target(name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM"]),
     .executableTarget(
       name: "navdom",
-      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees"]),
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions", "DemoApp"]),
     .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),

@@ -1,9 +1,25 @@
 import HTMLRenderer
 
-/// `navdom render --route`: the demo app's page for a URL. Wired once the demo lands.
+/// `navdom render --route URL`: the full page a visitor to URL would get from `navdom serve`.
 enum DemoPage {
   static func render(route: String, style: Serializer.Style) -> Int32 {
-    Console.error("the demo app is not available yet")
-    return 1
+    guard route.hasPrefix("/") else {
+      Console.error("--route takes a path starting with /, such as /items/1")
+      return 2
+    }
+    do {
+      guard let html = try DemoLiveApp.app.renderPage(url: route) else {
+        Console.error("the demo app has no page at \(route)")
+        return 1
+      }
+      // Pretty output re-renders nothing: the page is already one compact document, and
+      // snapshots of the app's own markup come from the runtime's pretty renderer instead.
+      _ = style
+      Console.write(html + "\n")
+      return 0
+    } catch {
+      Console.error("\(route): \(error)")
+      return 1
+    }
   }
 }

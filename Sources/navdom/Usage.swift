@@ -14,6 +14,18 @@ enum Usage {
     Run `navdom <command> --help` for a command's options.
     """
 
+  static let serve = """
+    usage: navdom serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
+
+    Serves the demo inventory app live: every URL renders on the server (deep links work
+    without script), browser events come back as patches, and files in the public folder
+    (runtime.js, app.css) are served as they are.
+      --host H     the address to listen on (default 127.0.0.1)
+      --port N     the port (default 8080; 0 picks a free one)
+      --public DIR the static files (default ./public)
+      --quiet      no log line per request
+    """
+
   static let render = """
     usage: navdom render [--pretty] [--document] FILE|-
            navdom render --route URL [--pretty]

@@ -1,0 +1,134 @@
+import NavigationCore
+
+/// The inventory's state: the items, the one dialog that may be open, and the stack of pages.
+///
+/// Navigation is state here: `destination` is one enum, so only one dialog is ever open, and
+/// switching from "New item" to "Import items" is a single change; `path` is the stack.
+///
+/// ```swift
+/// let model = InventoryModel()
+/// model.addItemTapped()          // opens "New item"
+/// model.path.append(Route.item(1))
+/// ```
+public final class InventoryModel {
+  @Observed public var items: [Item]
+  @Observed public var destination: Destination?
+  @Observed public var path = UINavigationPath()
+  private var nextID: Int
+
+  /// The one dialog that can be open.
+  public enum Destination {
+    case addItem(NewItem)
+    case importItems
+    case deleteAlert(AlertState<AlertAction>)
+    case duplicateDialog(ConfirmationDialogState<DuplicateAction>)
+  }
+
+  /// The draft an "Add item" sheet edits.
+  public struct NewItem: Hashable {
+    public var name = ""
+  }
+
+  public enum AlertAction: Equatable {
+    case confirmDelete(itemID: Int)
+  }
+
+  public enum DuplicateAction: Equatable {
+    case confirmDuplicate(itemID: Int)
+  }
+
+  public init(items: [Item] = InventoryModel.sampleItems) {
+    self.items = items
+    nextID = (items.map { $0.id }.max() ?? 0) + 1
+  }
+
+  public static let sampleItems = [
+    Item(id: 1, name: "Keyboard", color: .blue),
+    Item(id: 2, name: "Charger", color: .yellow),
+    Item(id: 3, name: "Phone", color: .green),
+  ]
+
+  /// The item with `id`, if it is still in the inventory.
+  public func item(_ id: Int) -> Item? {
+    items.first { $0.id == id }
+  }
+
+  // MARK: Actions
+
+  public func addItemTapped() {
+    destination = .addItem(NewItem())
+  }
+
+  public func saveNewItem() {
+    guard case .addItem(let draft) = destination else { return }
+    let name = draft.name.isEmpty ? "New item" : draft.name
+    items.append(Item(id: nextID, name: name, color: .blue))
+    nextID += 1
+    destination = nil
+  }
+
+  public func importInsteadTapped() {
+    destination = .importItems
+  }
+
+  public func deleteTapped(_ item: Item) {
+    destination = .deleteAlert(
+      AlertState {
+        TextState("Delete \(item.name)?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDelete(itemID: item.id)) { TextState("Delete") }
+        ButtonState(role: .cancel) { TextState("Cancel") }
+      } message: {
+        TextState("This cannot be undone.")
+      })
+  }
+
+  public func alertButtonTapped(_ action: AlertAction?) {
+    guard case .confirmDelete(let id)? = action else { return }
+    items.removeAll { $0.id == id }
+  }
+
+  public func duplicateTapped(_ item: Item) {
+    destination = .duplicateDialog(
+      ConfirmationDialogState(titleVisibility: .visible) {
+        TextState("Duplicate \(item.name)?")
+      } actions: {
+        ButtonState(action: .confirmDuplicate(itemID: item.id)) { TextState("Duplicate") }
+        ButtonState(role: .cancel) { TextState("Cancel") }
+      })
+  }
+
+  public func duplicateButtonTapped(_ action: DuplicateAction?) {
+    guard case .confirmDuplicate(let id)? = action, let item = item(id) else { return }
+    items.append(Item(id: nextID, name: item.name + " copy", color: item.color))
+    nextID += 1
+  }
+
+  public func colorPicked(_ color: ItemColor, for id: Int) {
+    guard let index = items.firstIndex(where: { $0.id == id }) else { return }
+    items[index].color = color
+    path.removeLast()
+  }
+
+  // MARK: URLs
+
+  /// The URL of the current state: it follows the stack.
+  public var url: String {
+    var routes: [Route] = []
+    for element in path.elements {
+      if let route = element.value(as: Route.self) { routes.append(route) }
+    }
+    return Route.url(for: routes)
+  }
+
+  /// Brings the stack to `url` (a deep link, or the browser's back and forward buttons); any
+  /// open dialog closes. `false`, and nothing changes, for a URL the app does not have.
+  @discardableResult
+  public func navigate(to url: String) -> Bool {
+    guard let routes = Route.routes(for: url) else { return false }
+    if let first = routes.first, case .item(let id) = first, item(id) == nil { return false }
+    destination = nil
+    path = UINavigationPath(routes)
+    return true
+  }
+}

@@ -1,0 +1,47 @@
+/// A page on the inventory's navigation stack. The stack's path is a list of routes, and the
+/// URL is made from it: `/items/1`, `/items/1/edit`, `/items/1/edit/color`.
+public enum Route: Hashable {
+  /// An item's page.
+  case item(Int)
+  /// The page that edits an item.
+  case edit(Int)
+  /// The color picker for an item.
+  case color(Int)
+
+  /// The URL of a stack of routes.
+  ///
+  /// ```swift
+  /// Route.url(for: [.item(1), .edit(1)])   // "/items/1/edit"
+  /// ```
+  public static func url(for routes: [Route]) -> String {
+    guard case .item(let id)? = routes.first else { return "/" }
+    var url = "/items/\(id)"
+    if routes.count > 1 { url += "/edit" }
+    if routes.count > 2 { url += "/color" }
+    return url
+  }
+
+  /// The stack of routes a URL stands for, or `nil` for a URL the app does not have. The query
+  /// is ignored.
+  ///
+  /// ```swift
+  /// Route.routes(for: "/items/1/edit/color")   // [.item(1), .edit(1), .color(1)]
+  /// ```
+  public static func routes(for url: String) -> [Route]? {
+    var path = Substring(url)
+    if let query = path.firstIndex(of: "?") { path = path[..<query] }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    if parts.isEmpty { return [] }
+    guard parts.count >= 2, parts.count <= 4, parts[0] == "items", let id = Int(parts[1]), id > 0 else { return nil }
+    var routes: [Route] = [.item(id)]
+    if parts.count >= 3 {
+      guard parts[2] == "edit" else { return nil }
+      routes.append(.edit(id))
+    }
+    if parts.count == 4 {
+      guard parts[3] == "color" else { return nil }
+      routes.append(.color(id))
+    }
+    return routes
+  }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import HTMLRenderer
+import NavigationCore
+import StaticServe
+import VirtualDOM
+
+/// Serves an app live: every page request renders the app's state for that URL on the server
+/// and starts a session; browser events come back to `/_navdom/event` and are answered with
+/// patches; changes made on the server (timers, background work) are pushed over Server-Sent
+/// Events at `/_navdom/stream`. Everything else falls through to static files.
+///
+/// ```swift
+/// let live = LiveServer(app: inventoryApp)
+/// let server = HTTPServer(configuration: ServerConfiguration(port: 8080), router: live.router)
+/// live.startPushing()
+/// try server.run()
+/// ```
+///
+/// Observation and the app's models are single-threaded, while the HTTP server runs one event
+/// loop per core: all app work happens under one lock, so sessions never race each other.
+public final class LiveServer: @unchecked Sendable {
+  public let app: LiveApp
+  public let limits: LiveSessionLimits
+
+  private let lock = NSLock()
+  private var sessions: [String: Record] = [:]
+  private var pushThread: Thread?
+  private var isPushing = false
+
+  final class Record {
+    let session: LiveAppSession
+    var lastUsed: ContinuousClock.Instant
+    var lastURL: String
+    var streams: [ObjectIdentifier: EventStream] = [:]
+
+    init(session: LiveAppSession, now: ContinuousClock.Instant) {
+      self.session = session
+      lastUsed = now
+      lastURL = session.currentURL()
+    }
+  }
+
+  public init(app: LiveApp, limits: LiveSessionLimits = LiveSessionLimits()) {
+    self.app = app
+    self.limits = limits
+  }
+
+  /// The router to give `HTTPServer`: pages, events and the update stream.
+  public var router: HTTPServer.Router {
+    { [self] request in self.respond(to: request) }
+  }
+
+  /// How many sessions are alive.
+  public var sessionCount: Int { lock.withLock { sessions.count } }
+
+  /// Runs `body` with a session's app under the app lock (for changes made on the server, such
+  /// as a timer's); the change reaches the browser through the stream. `false` if no such session.
+  @discardableResult
+  public func perform(session id: String, _ body: (LiveAppSession) -> Void) -> Bool {
+    lock.withLock {
+      guard let record = sessions[id] else { return false }
+      body(record.session)
+      return true
+    }
+  }
+
+  // MARK: Requests
+
+  func respond(to request: HTTPRequest) -> HTTPResponse? {
+    switch (request.method, request.path) {
+    case (.post, "/_navdom/event"): return handleEvent(request)
+    case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
+    case (.get, "/_navdom/stream"): return handleStream(request)
+    case (.get, _): return handlePage(request)
+    default: return nil
+    }
+  }
+
+  private func handlePage(_ request: HTTPRequest) -> HTTPResponse? {
+    if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
+    let url = request.query.map { request.path + "?" + $0 } ?? request.path
+    return lock.withLock { () -> HTTPResponse? in
+      guard let session = app.makeSession(url) else { return nil }
+      let id = Self.newSessionID()
+      let now = ContinuousClock.now
+      evictIfFull(now: now)
+      sessions[id] = Record(session: session, now: now)
+      do {
+        var response = HTTPResponse.html(try LivePage.document(app: app, session: session, sessionID: id))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        return response
+      } catch {
+        sessions[id] = nil
+        return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
+      }
+    }
+  }
+
+  private func handleEvent(_ request: HTTPRequest) -> HTTPResponse {
+    guard request.body.count <= limits.maximumEventBytes else {
+      return Self.failure(.contentTooLarge, "event body larger than \(limits.maximumEventBytes) bytes")
+    }
+    let event: LiveEvent
+    do { event = try LiveEvent.parse(request.body) } catch { return Self.failure(.badRequest, error.reason) }
+    return lock.withLock {
+      guard let record = sessions[event.session] else {
+        return Self.failure(.notFound, "unknown or expired session; reload the page")
+      }
+      record.lastUsed = .now
+      let runtime = record.session.runtime
+      var patches: [Patch]
+      if event.id == 0 && event.event == "popstate" {
+        guard let url = event.payload.value, record.session.navigate(url) else {
+          return Self.failure(.badRequest, "popstate to a URL the app does not have")
+        }
+        patches = runtime.takePendingPatches().flatMap(\.patches)
+      } else {
+        switch runtime.dispatch(id: event.id, event: event.event, payload: event.payload) {
+        case .success(let batch): patches = batch.patches
+        case .failure(let error): return Self.failure(HTTPStatus(code: 409), error.reason)
+        }
+      }
+      return .json(reply(patches: patches, record: record))
+    }
+  }
+
+  private func handleStream(_ request: HTTPRequest) -> HTTPResponse {
+    guard let id = Self.queryValue("session", in: request.query) else {
+      return Self.failure(.badRequest, "missing session")
+    }
+    let exists = lock.withLock { sessions[id] != nil }
+    guard exists else { return Self.failure(.notFound, "unknown or expired session; reload the page") }
+    return .eventStream { [self] stream in
+      let key = ObjectIdentifier(stream)
+      lock.withLock { sessions[id]?.streams[key] = stream }
+      stream.onClose { [self] in lock.withLock { _ = sessions[id]?.streams.removeValue(forKey: key) } }
+    }
+  }
+
+  /// `{"patches": [...], "url": "/items/1", "history": "push"}`, with `url` only when the
+  /// state's URL changed.
+  private func reply(patches: [Patch], record: Record) -> String {
+    var writer = JSONWriter()
+    writer.raw("{\"patches\":")
+    WireFormat.write(patches, to: &writer)
+    let url = record.session.currentURL()
+    if url != record.lastURL {
+      writer.key("url"); writer.string(url)
+      writer.key("history"); writer.string("push")
+      record.lastURL = url
+    }
+    writer.raw("}")
+    return writer.string
+  }
+
+  // MARK: Server-side changes and expiry
+
+  /// Starts the background thread that pushes server-side changes to open streams and drops
+  /// idle sessions.
+  public func startPushing() {
+    lock.withLock {
+      guard !isPushing else { return }
+      isPushing = true
+      let thread = Thread { [self] in
+        while lock.withLock({ isPushing }) {
+          pushPendingChanges()
+          Thread.sleep(forTimeInterval: Double(limits.pushInterval.components.attoseconds) / 1e18 + Double(limits.pushInterval.components.seconds))
+        }
+      }
+      thread.name = "navdom-live-push"
+      pushThread = thread
+      thread.start()
+    }
+  }
+
+  /// Stops pushing; open streams are closed.
+  public func stop() {
+    lock.withLock {
+      isPushing = false
+      for record in sessions.values { for stream in record.streams.values { stream.close() } }
+    }
+  }
+
+  /// One round of the push thread: public so tests can drive it without waiting.
+  public func pushPendingChanges() {
+    lock.withLock {
+      let now = ContinuousClock.now
+      for (id, record) in sessions {
+        if !record.streams.isEmpty { record.lastUsed = now }
+        if now - record.lastUsed > limits.idleTimeout {
+          sessions[id] = nil
+          continue
+        }
+        guard !record.streams.isEmpty, record.session.runtime.hasPendingChanges else { continue }
+        let patches = record.session.runtime.takePendingPatches().flatMap(\.patches)
+        guard !patches.isEmpty || record.session.currentURL() != record.lastURL else { continue }
+        let message = reply(patches: patches, record: record)
+        for stream in record.streams.values { _ = stream.send(data: message) }
+      }
+    }
+  }
+
+  private func evictIfFull(now: ContinuousClock.Instant) {
+    for (id, record) in sessions where now - record.lastUsed > limits.idleTimeout { sessions[id] = nil }
+    while sessions.count >= limits.maximumSessions,
+      let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+    {
+      sessions[oldest] = nil
+    }
+  }
+
+  // MARK: Helpers
+
+  static func failure(_ status: HTTPStatus, _ reason: String) -> HTTPResponse {
+    var writer = JSONWriter()
+    writer.raw("{\"error\":")
+    writer.string(reason)
+    writer.raw("}")
+    var response = HTTPResponse.json(writer.string)
+    response.status = status
+    return response
+  }
+
+  /// 128 random bits as hex: unguessable, so one visitor cannot act in another's session.
+  static func newSessionID() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let high = generator.next() as UInt64
+    let low = generator.next() as UInt64
+    return hex(high) + hex(low)
+  }
+
+  private static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  static func queryValue(_ name: String, in query: String?) -> String? {
+    guard let query else { return nil }
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 && parts[0] == name { return String(parts[1]) }
+    }
+    return nil
+  }
+}
+
+extension HTTPResponse {
+  static func json(_ text: String) -> HTTPResponse {
+    var response = HTTPResponse.text(text)
+    response.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+    response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+    return response
+  }
+}

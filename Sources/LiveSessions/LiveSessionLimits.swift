@@ -1,0 +1,25 @@
+/// Bounds on the live sessions one server keeps.
+///
+/// ```swift
+/// let limits = LiveSessionLimits(maximumSessions: 100, idleTimeout: .seconds(600))
+/// ```
+public struct LiveSessionLimits: Sendable {
+  /// Sessions kept at once; a new visitor beyond this evicts the least recently used.
+  public var maximumSessions: Int
+  /// A session with no request and no open stream for this long is dropped.
+  public var idleTimeout: Duration
+  /// Largest event body accepted, in bytes.
+  public var maximumEventBytes: Int
+  /// How often server-side changes (timers, background work) are pushed to open streams.
+  public var pushInterval: Duration
+
+  public init(
+    maximumSessions: Int = 1_000, idleTimeout: Duration = .seconds(30 * 60),
+    maximumEventBytes: Int = 16 * 1024, pushInterval: Duration = .milliseconds(50)
+  ) {
+    self.maximumSessions = maximumSessions
+    self.idleTimeout = idleTimeout
+    self.maximumEventBytes = maximumEventBytes
+    self.pushInterval = pushInterval
+  }
+}
