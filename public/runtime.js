@@ -79,6 +79,8 @@
   const listeners = new WeakMap(); // element -> Set of event names it sends
   const modalDialogs = new WeakSet(); // dialogs this runtime opened with showModal()
   const closingByPatch = new WeakSet(); // dialogs whose next `close` event we caused
+  const focusReturns = new WeakMap(); // dialog -> the element focused when it opened (its trigger)
+  let pendingFocusReturn = null; // where focus goes once the current patch list is applied
   let lastRoot = null; // what nodeById() looks in when no container is given
 
   function register(root, node, id) {
@@ -185,16 +187,21 @@
     const root = rootOf(container);
     if (!Array.isArray(patches)) throw new Error('navdom: applyPatches expects an array of patches');
     const propertyWrites = [];
-    patches.forEach((patch, index) => {
-      const apply = patch && typeof patch === 'object' ? OPS[patch.op] : undefined;
-      if (!apply) throw patchError(index, patch, 'unknown op');
-      try {
-        apply(root, patch, propertyWrites);
-      } catch (error) {
-        throw error.patchIndex === undefined ? patchError(index, patch, error.message) : error;
-      }
-    });
-    propertyWrites.forEach((write) => write());
+    pendingFocusReturn = null;
+    try {
+      patches.forEach((patch, index) => {
+        const apply = patch && typeof patch === 'object' ? OPS[patch.op] : undefined;
+        if (!apply) throw patchError(index, patch, 'unknown op');
+        try {
+          apply(root, patch, propertyWrites);
+        } catch (error) {
+          throw error.patchIndex === undefined ? patchError(index, patch, error.message) : error;
+        }
+      });
+      propertyWrites.forEach((write) => write());
+    } finally {
+      returnFocus(container.ownerDocument);
+    }
   }
 
   const OPS = {
@@ -216,6 +223,7 @@
     remove(root, patch) {
       const node = nodeFor(root, patch.id, 'id');
       if (node === root.container) throw new Error('the container cannot be removed');
+      noteDialogsLeaving(node);
       unregisterSubtree(root, node);
       // An open dialog just goes: leaving the document takes it out of the top layer.
       node.parentNode.removeChild(node);
@@ -223,7 +231,10 @@
 
     clear(root, patch) {
       const parent = parentById(root, patch.id);
-      for (let child = parent.firstChild; child; child = child.nextSibling) unregisterSubtree(root, child);
+      for (let child = parent.firstChild; child; child = child.nextSibling) {
+        noteDialogsLeaving(child);
+        unregisterSubtree(root, child);
+      }
       parent.textContent = '';
     },
 
@@ -233,6 +244,7 @@
       const parent = old.parentNode;
       const next = old.nextSibling;
       const created = buildSubtree(root, patch.node, parent);
+      noteDialogsLeaving(old);
       unregisterSubtree(root, old);
       parent.removeChild(old);
       adopt(root, created, parent, next);
@@ -524,6 +536,7 @@
   function openModally(dialog) {
     if (isModal(dialog)) return;
     closingByPatch.delete(dialog);
+    rememberTrigger(dialog);
     if (dialog.isConnected && typeof dialog.showModal === 'function') {
       dialog.removeAttribute('open');
       dialog.showModal();
@@ -537,11 +550,75 @@
   function closeDialog(dialog) {
     modalDialogs.delete(dialog);
     if (!dialog.open) return dialog.removeAttribute('open');
+    noteDialogLeaving(dialog);
     if (typeof dialog.close === 'function') {
       closingByPatch.add(dialog);
       dialog.close();
     } else {
       dialog.removeAttribute('open');
+    }
+  }
+
+  // --- Focus returns to a dialog's trigger -----------------------------------------------
+  //
+  // A dialog the app closes usually leaves by a `remove` or `replace` patch, and removing an
+  // element that holds focus drops focus to <body>. So the runtime remembers what was focused
+  // when each dialog opened (its trigger) and, once the patch list that closed the dialog is
+  // applied, focuses it again if focus was lost. When one dialog replaces another ("Import
+  // instead"), the new one inherits the old one's trigger.
+
+  function isFocusLost(doc) {
+    const active = doc.activeElement;
+    return !active || active === doc.body || active === doc.documentElement;
+  }
+
+  function rememberTrigger(dialog) {
+    if (focusReturns.has(dialog)) return;
+    const doc = dialog.ownerDocument;
+    const trigger = isFocusLost(doc) ? pendingFocusReturn : doc.activeElement;
+    if (trigger && trigger !== dialog) {
+      focusReturns.set(dialog, trigger);
+      if (trigger === pendingFocusReturn) pendingFocusReturn = null; // the new dialog takes it over
+    }
+  }
+
+  /** The trigger to return to from `dialog`, following triggers that were inside dialogs now gone. */
+  function triggerOf(dialog) {
+    let target = focusReturns.get(dialog);
+    for (let hops = 0; target && hops < 32; hops++) {
+      const inside = target.parentNode ? target.parentNode.closest('dialog') : null;
+      const gone = !target.isConnected || (inside && !inside.open);
+      if (!gone) return target;
+      if (!inside || !focusReturns.has(inside)) return null;
+      target = focusReturns.get(inside);
+    }
+    return null;
+  }
+
+  /** Called for every node about to leave the document: notes the open dialogs in it. */
+  function noteDialogsLeaving(node) {
+    if (node.nodeType !== ELEMENT_NODE) return;
+    if (isDialog(node)) noteDialogLeaving(node);
+    if (node.firstElementChild) node.querySelectorAll('dialog').forEach((dialog) => noteDialogLeaving(dialog));
+  }
+
+  function noteDialogLeaving(dialog) {
+    if (!dialog.open) return;
+    const doc = dialog.ownerDocument;
+    if (!isFocusLost(doc) && !dialog.contains(doc.activeElement)) return; // focus is elsewhere; leave it
+    const trigger = triggerOf(dialog);
+    if (trigger && !dialog.contains(trigger)) pendingFocusReturn = trigger;
+  }
+
+  /** After a patch list: focus the closed dialog's trigger if focus was lost on the way. */
+  function returnFocus(doc) {
+    const target = pendingFocusReturn;
+    pendingFocusReturn = null;
+    if (!target || !doc || !target.isConnected || !isFocusLost(doc)) return;
+    try {
+      target.focus({ preventScroll: true });
+    } catch (_) {
+      // an element that cannot take focus: leave focus where it is
     }
   }
 
