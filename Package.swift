@@ -61,6 +61,7 @@ if let toolchain = embeddedToolchain {
     .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
     .testTarget(name: "StaticServeTests", dependencies: ["StaticServe"]),
+    .testTarget(name: "LiveSessionsTests", dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM"]),
   ]
   products += [.executable(name: "navdom", targets: ["navdom"])]
 }

@@ -67,7 +67,9 @@ suite() {
 suite "swift build" swift build --build-tests
 navdom=$(swift build --show-bin-path)/navdom
 
-suite "swift test" swift test --skip-build
+# Observation state is global and single-threaded, so test targets that drive a runtime must
+# not run in parallel with each other.
+suite "swift test" swift test --skip-build --no-parallel
 
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 
