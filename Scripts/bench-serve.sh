@@ -4,7 +4,7 @@
 #   Scripts/bench-serve.sh             # wrk -t2 -c64 -d5s against both, then the ratio
 #   SOAK=1 Scripts/bench-serve.sh      # plus 60 s of load on StaticServe, sampling its RSS
 #
-# Environment: DURATION (5s), CONNECTIONS (64), THREADS (2), LOOPS (StaticServe event loops,
+# Environment: ROUNDS (3), DURATION (5s), CONNECTIONS (64), THREADS (2), LOOPS (StaticServe event loops,
 # default: cores), SERVE_PORT (18181), NGINX_PORT (18182), SOAK_SECONDS (60).
 #
 # Until `navdom serve` exists, the server is a tiny executable compiled here with swiftc -O
@@ -106,13 +106,27 @@ run_wrk() {
   echo "$rps $p99 $(( ${socket_errors:-0} + ${non2xx:-0} ))"
 }
 
+rounds="${ROUNDS:-3}"
 echo "wrk -t$threads -c$connections -d$duration --latency, 2 KB file, $(nproc) cores shared by server and wrk"
-# A short warm-up for both, then the measured runs.
+echo "$rounds alternating rounds (the machine is shared; alternating keeps the comparison fair); medians reported"
+# A short warm-up for both, then the measured runs, alternating.
 run_wrk "$serve_port" 1s > /dev/null
 run_wrk "$nginx_port" 1s > /dev/null
-read -r serve_rps serve_p99 serve_errors <<<"$(run_wrk "$serve_port" "$duration")"
-read -r nginx_rps nginx_p99 nginx_errors <<<"$(run_wrk "$nginx_port" "$duration")"
-printf '%-34s %12s %10s %8s\n' "server" "requests/s" "p99" "errors"
+serve_runs=()
+nginx_runs=()
+for round in $(seq 1 "$rounds"); do
+  serve_runs+=("$(run_wrk "$serve_port" "$duration")")
+  nginx_runs+=("$(run_wrk "$nginx_port" "$duration")")
+  echo "  round $round: StaticServe ${serve_runs[-1]%% *} req/s, nginx ${nginx_runs[-1]%% *} req/s"
+done
+# The median run by requests/s; errors are summed over all runs.
+median() { printf '%s\n' "$@" | sort -n -k1,1 | awk '{ line[NR] = $0 } END { print line[int((NR + 1) / 2)] }'; }
+total_errors() { printf '%s\n' "$@" | awk '{ sum += $3 } END { print sum }'; }
+read -r serve_rps serve_p99 _ <<<"$(median "${serve_runs[@]}")"
+read -r nginx_rps nginx_p99 _ <<<"$(median "${nginx_runs[@]}")"
+serve_errors="$(total_errors "${serve_runs[@]}")"
+nginx_errors="$(total_errors "${nginx_runs[@]}")"
+printf '%-34s %12s %10s %8s\n' "server (median of $rounds)" "requests/s" "p99" "errors"
 printf '%-34s %12s %10s %8s\n' "StaticServe ($loops event loops)" "$serve_rps" "$serve_p99" "$serve_errors"
 printf '%-34s %12s %10s %8s\n' "nginx (2 workers)" "$nginx_rps" "$nginx_p99" "$nginx_errors"
 ratio="$(awk -v a="$serve_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')"

@@ -131,17 +131,21 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
   /// request.headers.hasToken("close", in: "Connection")
   /// ```
   public func hasToken(_ token: String, in name: String) -> Bool {
-    for value in values(for: name) {
-      for part in value.split(separator: ",") {
-        let trimmed = part.utf8.drop { $0 == 0x20 || $0 == 0x09 }
-        var end = trimmed.endIndex
-        while end > trimmed.startIndex {
-          let before = trimmed.index(before: end)
-          if trimmed[before] == 0x20 || trimmed[before] == 0x09 { end = before } else { break }
+    for field in fields where HTTPHeaders.namesMatch(field.name, name) {
+      let value = field.value.utf8
+      var start = value.startIndex
+      while start < value.endIndex {
+        var end = start
+        while end < value.endIndex && value[end] != UInt8(ascii: ",") { end = value.index(after: end) }
+        var first = start
+        var last = end
+        while first < last && (value[first] == 0x20 || value[first] == 0x09) { first = value.index(after: first) }
+        while last > first {
+          let before = value.index(before: last)
+          if value[before] == 0x20 || value[before] == 0x09 { last = before } else { break }
         }
-        if HTTPHeaders.bytesMatchIgnoringCase(trimmed[trimmed.startIndex..<end], token.utf8) {
-          return true
-        }
+        if HTTPHeaders.bytesMatchIgnoringCase(value[first..<last], token.utf8) { return true }
+        start = end < value.endIndex ? value.index(after: end) : end
       }
     }
     return false

@@ -42,22 +42,30 @@ public struct HTTPRequest: Hashable, Sendable {
     self.version = version
     self.headers = headers
     self.body = body
-    let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-    if let questionMark = withoutFragment.firstIndex(of: "?") {
-      path = String(withoutFragment[..<questionMark])
-      query = String(withoutFragment[withoutFragment.index(after: questionMark)...])
-    } else {
-      path = String(withoutFragment)
-      query = nil
-    }
-    if path.first != "/", let schemeEnd = path.range(of: "://") {
-      let afterScheme = path[schemeEnd.upperBound...]
-      if let slash = afterScheme.firstIndex(of: "/") {
-        path = String(afterScheme[slash...])
-      } else {
-        path = "/"
+    let bytes = target.utf8
+    let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+    let question = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?"))
+    var pathBytes = bytes[..<(question ?? fragment)]
+    query = question.map { String(Substring(bytes[bytes.index(after: $0)..<fragment])) }
+    if pathBytes.first != UInt8(ascii: "/") && pathBytes.count > 1 {
+      // absolute-form: http://host/path -> /path
+      let text = Array(pathBytes)
+      var index = 0
+      while index + 2 < text.count && !(text[index] == 0x3A && text[index + 1] == 0x2F && text[index + 2] == 0x2F) {
+        index += 1
+      }
+      if index + 2 < text.count {
+        let authorityStart = pathBytes.index(pathBytes.startIndex, offsetBy: index + 3)
+        if let slash = pathBytes[authorityStart...].firstIndex(of: UInt8(ascii: "/")) {
+          pathBytes = pathBytes[slash...]
+          path = String(Substring(pathBytes))
+        } else {
+          path = "/"
+        }
+        return
       }
     }
+    path = String(Substring(pathBytes))
   }
 
   /// The body decoded as UTF-8 (invalid sequences replaced).
@@ -79,18 +87,5 @@ public struct HTTPRequest: Hashable, Sendable {
       return headers.hasToken("keep-alive", in: "Connection")
     }
     return true
-  }
-}
-
-extension String {
-  fileprivate func range(of needle: String) -> Range<String.Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(needle) {
-        return index..<self.index(index, offsetBy: needle.count)
-      }
-      index = self.index(after: index)
-    }
-    return nil
   }
 }

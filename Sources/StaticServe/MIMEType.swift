@@ -48,8 +48,15 @@ public enum MIMEType {
   /// MIMEType.forPath("/public/runtime.js") // "text/javascript; charset=utf-8"
   /// ```
   public static func forPath(_ path: String) -> String {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
-    return forFileExtension(String(name[name.index(after: dot)...]))
+    let bytes = path.utf8
+    guard let dot = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }),
+      bytes[dot] == UInt8(ascii: "."), dot != bytes.startIndex,
+      bytes[bytes.index(before: dot)] != UInt8(ascii: "/")
+    else { return fallback }
+    let fileExtension = bytes[bytes.index(after: dot)...]
+    if fileExtension.allSatisfy({ !($0 >= 0x41 && $0 <= 0x5A) }), let type = byFileExtension[String(Substring(fileExtension))] {
+      return type
+    }
+    return forFileExtension(String(Substring(fileExtension)))
   }
 }

@@ -297,6 +297,28 @@ final class EventLoop: @unchecked Sendable {
     return false
   }
 
+  private static let lineEnd: [UInt8] = [0x0D, 0x0A]
+  private static let colonSpace: [UInt8] = [0x3A, 0x20]
+
+  private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+    if value < 10 {
+      output.append(UInt8(truncatingIfNeeded: value) + 0x30)
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var remaining = UInt(max(0, value))
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[19 - count] = UInt8(remaining % 10) + 0x30
+        remaining /= 10
+        count += 1
+      } while remaining > 0
+      output.append(contentsOf: buffer[(20 - count)...])
+    }
+  }
+
   private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
   private func respond(to request: HTTPRequest, on connection: Connection) {
@@ -330,46 +352,64 @@ final class EventLoop: @unchecked Sendable {
     var keepAlive = keepAlive
     let omitsBody = request.method == .head || response.status.forbidsBody
     let isHTTP10 = request.version == .http1_0
-    var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+    // Written straight into the output buffer as bytes: no intermediate strings.
+    var output = connection.output
+    connection.output = []
+    output.append(contentsOf: "HTTP/1.1 ".utf8)
+    EventLoop.appendDecimal(response.status.code, to: &output)
+    output.append(0x20)
+    output.append(contentsOf: response.status.reasonPhrase.utf8)
+    output.append(contentsOf: EventLoop.lineEnd)
     for field in response.headers {
       if HTTPHeaders.namesMatch(field.name, "Content-Length") || HTTPHeaders.namesMatch(field.name, "Transfer-Encoding")
         || HTTPHeaders.namesMatch(field.name, "Connection") || HTTPHeaders.namesMatch(field.name, "Date")
       {
         continue
       }
-      // Header injection guard: a value with CR or LF from a handler is dropped.
+      // Header injection guard: a field from a handler with CR or LF (or a bad name) is dropped.
       if field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A })
         || field.name.utf8.contains(where: { $0 <= 0x20 || $0 == 0x3A || $0 == 0x7F })
       {
         continue
       }
-      head += "\(field.name): \(field.value)\r\n"
+      output.append(contentsOf: field.name.utf8)
+      output.append(contentsOf: EventLoop.colonSpace)
+      output.append(contentsOf: field.value.utf8)
+      output.append(contentsOf: EventLoop.lineEnd)
     }
-    head += "Date: \(currentDate())\r\nServer: navdom\r\n"
+    output.append(contentsOf: "Date: ".utf8)
+    output.append(contentsOf: currentDate().utf8)
+    output.append(contentsOf: "\r\nServer: navdom\r\n".utf8)
     var bodyLength = 0
     switch response.body {
     case .bytes(let bytes):
       bodyLength = bytes.count
       if response.status.code >= 200 && response.status.code != 204 && response.status.code != 304 {
-        head += "Content-Length: \(bytes.count)\r\n"
+        output.append(contentsOf: "Content-Length: ".utf8)
+        EventLoop.appendDecimal(bytes.count, to: &output)
+        output.append(contentsOf: EventLoop.lineEnd)
       }
     case .file(let file):
       bodyLength = file.byteCount
-      if response.status.code != 304 { head += "Content-Length: \(file.byteCount)\r\n" }
+      if response.status.code != 304 {
+        output.append(contentsOf: "Content-Length: ".utf8)
+        EventLoop.appendDecimal(file.byteCount, to: &output)
+        output.append(contentsOf: EventLoop.lineEnd)
+      }
     case .stream:
       if !isHTTP10 && !omitsBody {
-        head += "Transfer-Encoding: chunked\r\n"
+        output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
       } else if !omitsBody {
         keepAlive = false
       }
     }
     if !keepAlive {
-      head += "Connection: close\r\n"
+      output.append(contentsOf: "Connection: close\r\n".utf8)
     } else if isHTTP10 {
-      head += "Connection: keep-alive\r\n"
+      output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
     }
-    head += "\r\n"
-    connection.output.append(contentsOf: head.utf8)
+    output.append(contentsOf: EventLoop.lineEnd)
+    connection.output = output
     if !keepAlive { connection.closeAfterWrite = true }
 
     var sentBytes = 0
