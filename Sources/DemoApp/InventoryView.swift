@@ -10,7 +10,9 @@ import VirtualDOM
 public func inventoryView(_ model: InventoryModel) -> Node {
   let destination = model.$destination
   return NavigationStack(path: model.$path) {
-    main(.class("inventory")) {
+    // A div, not <main>: the stack puts its root page in a <section>, and a <main> may not sit
+    // inside a <section> (the Nu HTML checker rejects it).
+    div(.class("inventory")) {
       header(.class("page-header")) {
         h1 { "Inventory" }
         button(.type("button"), .class("primary"), .onClick { model.addItemTapped() }) { "Add item" }
@@ -69,8 +71,13 @@ func itemRow(_ item: Item, model: InventoryModel) -> Node {
     NavigationLink(value: Route.item(item.id)) { item.name }
     span(.class("color-name")) { item.color.name }
     div(.class("row-actions")) {
-      button(.type("button"), .onClick { model.duplicateTapped(item) }) { "Duplicate" }
-      button(.type("button"), .class("destructive"), .onClick { model.deleteTapped(item) }) { "Delete" }
+      // The accessible names say which row a button acts on; they start with the visible text.
+      button(.type("button"), .aria("label", "Duplicate \(item.name)"), .onClick { model.duplicateTapped(item) }) {
+        "Duplicate"
+      }
+      button(.type("button"), .class("destructive"), .aria("label", "Delete \(item.name)"), .onClick { model.deleteTapped(item) }) {
+        "Delete"
+      }
     }
   }
 }

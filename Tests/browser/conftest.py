@@ -1,0 +1,282 @@
+"""Browser flow tests of the demo app: the live server in a subprocess, headless Chromium.
+
+Run from the repository root (Scripts/test.sh does, after building):
+
+    NAVDOM_BIN=.build/debug/navdom .venv/bin/python -m pytest -q Tests/browser
+
+Nothing is built here: NAVDOM_BIN (default .build/debug/navdom) must exist. The server is
+started once per run with `navdom serve --port 0 --quiet --public public`; its first line of
+output says where it listens. Each test loads a page, and every page load is a fresh live
+session with the sample inventory, so tests never see each other's state.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / ".build-test" / "screenshots"
+WAIT = 5  # seconds any one expected change may take
+
+
+# --- The server ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The base URL (no trailing slash) of a running `navdom serve`."""
+    binary = Path(os.environ.get("NAVDOM_BIN", ".build/debug/navdom"))
+    if not binary.is_absolute():
+        binary = REPO / binary
+    if not binary.exists():
+        pytest.fail(f"no navdom binary at {binary} (build it, or set NAVDOM_BIN)")
+    process = subprocess.Popen(
+        [str(binary), "serve", "--port", "0", "--quiet", "--public", "public"],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    first_line = []
+    reader = threading.Thread(target=lambda: first_line.append(process.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout=15)
+    line = first_line[0] if first_line else ""
+    match = re.search(r"http://([\d.]+):(\d+)/", line)
+    if not match:
+        process.kill()
+        _, errors = process.communicate(timeout=5)
+        pytest.fail(f"navdom serve did not say where it listens: {line!r} {errors!r}")
+    # Keep draining stdout so the server never blocks on a full pipe.
+    threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
+    try:
+        yield f"http://{match.group(1)}:{match.group(2)}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+# --- The browser ---------------------------------------------------------------------------
+
+
+def _chrome_binary():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def _chromedriver():
+    for path in (shutil.which("chromedriver"), "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"):
+        if path and Path(path).exists():
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def driver():
+    """One headless Chromium per test module."""
+    options = webdriver.ChromeOptions()
+    binary = _chrome_binary()
+    if binary:
+        options.binary_location = binary
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,800"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    chromedriver = _chromedriver()
+    if not chromedriver:
+        pytest.fail("no chromedriver (apt-get install chromium chromium-driver)")
+    browser = webdriver.Chrome(service=Service(chromedriver), options=options)
+    browser.set_page_load_timeout(15)
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+# Runs before any page script: counts the runtime's event requests in flight (so a test can
+# wait until every reply is applied) and records the EventSource streams the page opens.
+PROBE = """
+(() => {
+  const probe = (window.__navdomProbe = { pending: 0, sent: [], streams: [] });
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    probe.pending++;
+    probe.sent.push(init && init.body);
+    const done = () => setTimeout(() => probe.pending--, 0); // after the runtime applied the reply
+    return realFetch(input, init).then(
+      (response) => { response.clone().text().then(done, done); return response; },
+      (error) => { done(); throw error; });
+  };
+  const RealEventSource = window.EventSource;
+  window.EventSource = class extends RealEventSource {
+    constructor(url, init) { super(url, init); probe.streams.push(this); }
+  };
+})();
+"""
+
+
+class App:
+    """The demo in the browser, with helpers that find things the way people do: by labels."""
+
+    def __init__(self, driver, base):
+        self.driver = driver
+        self.base = base
+
+    # Loading
+
+    def open(self, path="/"):
+        self.driver.get(self.base + path)
+        self.wait_for(
+            lambda d: d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"),
+            "runtime.js to hydrate the page",
+        )
+        self.driver.get_log("browser")  # start each test's console log afresh
+        return self
+
+    # Waiting
+
+    def wait_for(self, condition, what, timeout=WAIT):
+        try:
+            return WebDriverWait(
+                self.driver, timeout, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException]
+            ).until(condition)
+        except TimeoutException:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}") from None
+
+    def idle(self):
+        """Waits until every event sent has had its reply applied."""
+        self.wait_for(lambda d: d.execute_script("return window.__navdomProbe.pending === 0"), "event replies")
+        self.js("return new Promise((resolve) => setTimeout(resolve, 20))")
+
+    # Finding
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def button(self, label, within=None):
+        """The one visible <button> whose text is `label` (inside `within`, or a modal dialog when one is open)."""
+        buttons = self.buttons(label, within)
+        assert len(buttons) == 1, f"expected one visible button {label!r}, found {len(buttons)}"
+        return buttons[0]
+
+    def buttons(self, label, within=None):
+        scope = within or self.modal() or self.driver
+        found = scope.find_elements(By.XPATH, f".//button[normalize-space()={xpath_string(label)}]")
+        return [b for b in found if b.is_displayed()]
+
+    def click(self, label, within=None):
+        self.button(label, within).click()
+
+    def modal(self):
+        """The open modal dialog, or None."""
+        found = self.driver.find_elements(By.CSS_SELECTOR, "dialog:modal")
+        return found[0] if found else None
+
+    def dialogs(self):
+        return self.driver.find_elements(By.TAG_NAME, "dialog")
+
+    def wait_for_modal(self, heading):
+        def check(d):
+            dialog = self.modal()
+            if dialog is None:
+                return False
+            labelled = self.dialog_label(dialog)
+            return dialog if labelled == heading else False
+
+        return self.wait_for(check, f"a modal dialog headed {heading!r}")
+
+    def wait_for_no_dialog(self):
+        return self.wait_for(lambda d: not self.dialogs(), "the dialog to close and leave the DOM")
+
+    def dialog_label(self, dialog):
+        """The dialog's accessible name, from aria-labelledby (how the app labels dialogs)."""
+        return self.js(
+            "const d = arguments[0], id = d.getAttribute('aria-labelledby');"
+            "const h = id && document.getElementById(id);"
+            "return h && d.contains(h) ? h.textContent.trim() : null;",
+            dialog,
+        )
+
+    def visible_heading(self):
+        """The text of the one h1 on screen."""
+        headings = [h.text for h in self.driver.find_elements(By.TAG_NAME, "h1") if h.is_displayed()]
+        assert len(headings) == 1, f"expected one visible h1, found {headings}"
+        return headings[0]
+
+    def wait_for_page(self, heading, path):
+        self.wait_for(
+            lambda d: self._heading_or_none() == heading and self.path() == path,
+            f"the page {heading!r} at {path} (now {self._heading_or_none()!r} at {self.path()})",
+        )
+
+    def _heading_or_none(self):
+        try:
+            return self.visible_heading()
+        except (AssertionError, Exception):
+            return None
+
+    def path(self):
+        return self.js("return location.pathname + location.search")
+
+    def row_names(self):
+        return [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "ul.items > li .navigation-link")]
+
+    def row(self, name):
+        rows = self.driver.find_elements(
+            By.XPATH, f"//ul[contains(@class,'items')]/li[.//button[normalize-space()={xpath_string(name)}]]"
+        )
+        assert len(rows) == 1, f"expected one row {name!r}, found {len(rows)}"
+        return rows[0]
+
+    def active(self):
+        """A description of the focused element: tag and text (or id)."""
+        return self.js(
+            "const a = document.activeElement;"
+            "return a ? a.localName + ':' + (a.id || a.textContent.trim()) : null;"
+        )
+
+    def errors(self):
+        """Console errors since the page was opened (the favicon 404 aside)."""
+        return [
+            entry["message"]
+            for entry in self.driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]
+        ]
+
+    def screenshot(self, name):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def xpath_string(text):
+    if "'" not in text:
+        return f"'{text}'"
+    return "concat('" + "', \"'\", '".join(text.split("'")) + "')"
+
+
+@pytest.fixture
+def app(driver, server):
+    """The demo's root page, freshly loaded: a new session with Keyboard, Charger and Phone."""
+    application = App(driver, server)
+    application.open("/")
+    yield application
+    errors = application.errors()
+    assert not errors, f"console errors: {errors}"
