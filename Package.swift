@@ -53,6 +53,7 @@ if let toolchain = embeddedToolchain {
 } else {
   targets += [
     .target(name: "StaticServe"),
+    .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
     .target(name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM"]),
     .executableTarget(
       name: "navdom",
@@ -62,8 +63,14 @@ if let toolchain = embeddedToolchain {
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
     .testTarget(name: "StaticServeTests", dependencies: ["StaticServe"]),
     .testTarget(name: "LiveSessionsTests", dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM"]),
+    .testTarget(
+      name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM"],
+      exclude: ["__Snapshots__"]),
   ]
-  products += [.executable(name: "navdom", targets: ["navdom"])]
+  products += [
+    .executable(name: "navdom", targets: ["navdom"]),
+    .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
+  ]
 }
 
 let package = Package(

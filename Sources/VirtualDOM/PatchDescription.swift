@@ -73,13 +73,17 @@ public enum PatchDescription {
     }
   }
 
-  /// The text of a subtree, white space collapsed, cut to 40 characters.
+  /// The text of a subtree, white space collapsed, cut to 40 characters. Texts of different
+  /// elements are kept apart by a space (`Keyboard Blue`, not `KeyboardBlue`).
   public static func textContent(of node: Node) -> String {
     var text = ""
     func collect(_ node: Node) {
       switch node {
       case .text(let value): text += value
-      case .element(let element): for child in element.children { collect(child) }
+      case .element(let element):
+        text += " "
+        for child in element.children { collect(child) }
+        text += " "
       case .fragment(let nodes): for child in nodes { collect(child) }
       case .comment: break
       }
