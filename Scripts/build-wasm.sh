@@ -46,3 +46,11 @@ fi
 RAW=$(wc -c < "$OUT")
 GZIP=$(gzip -9 -c "$OUT" | wc -c)
 echo "$OUT: $RAW bytes raw, $GZIP bytes gzip -9"
+
+# The size budget (issue 2: at most 150 KB stripped). WASM_SIZE_BUDGET overrides it for
+# experiments; the test script uses the default.
+BUDGET=${WASM_SIZE_BUDGET:-153600}
+if [ "$RAW" -gt "$BUDGET" ]; then
+  echo "build-wasm: $OUT is $RAW bytes, over the $BUDGET-byte budget" >&2
+  exit 1
+fi
