@@ -6,6 +6,8 @@
 class NavigationPathElementBox {
   func isEqual(to other: NavigationPathElementBox) -> Bool { false }
   func hash(into hasher: inout Hasher) {}
+  /// The element type's name for warnings (natively; Embedded Swift has no type names).
+  var typeName: String { "a value" }
   #if !hasFeature(Embedded)
     /// Encodes the value for `UINavigationPath.CodableRepresentation`, if it is `Codable`.
     var encodedElement: UINavigationPath.CodableRepresentation.Element? { nil }
@@ -27,4 +29,6 @@ class NavigationPathValue<Value: Hashable>: NavigationPathElementBox {
   override func hash(into hasher: inout Hasher) {
     hasher.combine(value)
   }
+
+  override var typeName: String { TypeName.of(Value.self) }
 }

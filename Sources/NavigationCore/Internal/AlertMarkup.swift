@@ -1,0 +1,47 @@
+import VirtualDOM
+
+/// The body shared by alerts and confirmation dialogs: heading, message, and a
+/// `<form method="dialog">` of buttons, the cancel button last.
+enum AlertMarkup {
+  static func body<Action>(
+    domID: String, title: TextState?, message: TextState?, buttons: [ButtonState<Action>],
+    perform: @escaping (ButtonState<Action>) -> Void
+  ) -> [Node] {
+    var nodes: [Node] = []
+    if let title {
+      nodes.append(makeElement("h2", [.attribute("id", domID + "-title")], children: title.nodes))
+    }
+    if let message {
+      nodes.append(makeElement("p", [.attribute("id", domID + "-message")], children: message.nodes))
+    }
+    var ordered: [ButtonState<Action>] = []
+    for button in buttons where button.role != .cancel { ordered.append(button) }
+    for button in buttons where button.role == .cancel { ordered.append(button) }
+    var buttonNodes: [Node] = []
+    for button in ordered {
+      var options: [ElementOption] = []
+      switch button.role {
+      case .cancel?:
+        options.append(.attribute("class", "navigation-button navigation-button-cancel"))
+        options.append(.attribute("data-role", "cancel"))
+      case .destructive?:
+        options.append(.attribute("class", "navigation-button navigation-button-destructive"))
+        options.append(.attribute("data-role", "destructive"))
+      case nil:
+        options.append(.attribute("class", "navigation-button"))
+      }
+      options.append(.onClick { perform(button) })
+      buttonNodes.append(makeElement("button", options, children: button.label.nodes))
+    }
+    nodes.append(makeElement("form", [.attribute("method", "dialog")], children: buttonNodes))
+    return nodes
+  }
+
+  /// Runs the button's action (in its animation transaction), then dismisses.
+  static func perform<Action>(
+    _ button: ButtonState<Action>, handler: @escaping (Action?) -> Void, dismiss: @escaping () -> Void
+  ) {
+    button.withAction { action in handler(action) }
+    dismiss()
+  }
+}

@@ -1,0 +1,60 @@
+import VirtualDOM
+
+/// The `<dialog>` every presentation lowers to (see docs/NAVIGATION.md for the markup contract).
+enum ModalDialog {
+  static func make(
+    className: String, key: String, domID: String, role: String? = nil,
+    label: String?, describedBy: String? = nil, content: [Node],
+    dismiss: @escaping () -> Void
+  ) -> Node {
+    var options: [ElementOption] = [.key(key), .attribute("id", domID), .attribute("class", className)]
+    if let role { options.append(.attribute("role", role)) }
+    var children = content
+    if let label {
+      options.append(.attribute("aria-label", label))
+    } else {
+      let labelled = Labelling.labelFirstHeading(in: content, fallbackID: domID + "-title")
+      children = labelled.nodes
+      if let id = labelled.id {
+        options.append(.attribute("aria-labelledby", id))
+      } else {
+        NavigationWarnings.report(
+          "the dialog \"\(domID)\" has no heading and no label; give its content a heading (h1-h6) or pass label:")
+      }
+    }
+    if let describedBy { options.append(.attribute("aria-describedby", describedBy)) }
+    options.append(.attribute("open", ""))
+    options.append(.mount(.showModal))
+    options.append(.on("cancel") { _ in dismiss() })
+    options.append(.on("close") { _ in dismiss() })
+    return makeElement("dialog", options, children: children)
+  }
+
+  /// A closure that nils `binding`, but only while it still presents `presentationID`: an event
+  /// from a destination that was switched away (or re-identified) changes nothing.
+  static func dismissal<Item>(of binding: UIBinding<Item?>, presentationID: String) -> () -> Void {
+    {
+      guard binding.presentationID() == presentationID else { return }
+      binding.wrappedValue = nil
+    }
+  }
+
+  /// Builds `content` as the presentation of `binding`, in its own scope, and returns the
+  /// presenter followed by the dialog `make` builds from it.
+  static func present<Item>(
+    _ presenter: Node, kind: String, item binding: UIBinding<Item?>, onDismiss: (() -> Void)?,
+    content: (UIBinding<Item>) -> [Node],
+    make: (_ key: String, _ domID: String, _ content: [Node], _ dismiss: @escaping () -> Void) -> Node
+  ) -> Node {
+    guard let presentationID = binding.presentationID(), let unwrapped = UIBinding(binding) else {
+      return presenter
+    }
+    let context = RenderContext.currentOrTemporary()
+    return context.run {
+      let (key, domID) = context.claim(kind: kind, presentationID: presentationID)
+      let body = context.present(key: key, domID: domID, onDismiss: onDismiss) { content(unwrapped) }
+      let dismiss = dismissal(of: binding, presentationID: presentationID)
+      return .fragment([presenter, make(key, domID, body, dismiss)])
+    }
+  }
+}

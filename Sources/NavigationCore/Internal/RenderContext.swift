@@ -1,0 +1,112 @@
+import VirtualDOM
+
+/// What one render pass knows while a view builds its `Node`: the presentation it is inside,
+/// the navigation stacks around it, and every presentation and task it met.
+///
+/// Views reach it through `RenderContext.current`, a stack of passes (a render started inside
+/// another one, e.g. a test rendering a snippet, gets its own). Outside a runtime a temporary
+/// context still scopes ids, so plain rendering (`renderHTML(view())`) gives the same markup.
+final class RenderContext {
+  static var active: [RenderContext] = []
+  static var current: RenderContext? { active.last }
+
+  /// Persistent bookkeeping owned by a runtime (`nil` when rendering without one).
+  let memory: NavigationMemory?
+  /// The presentation scopes the view is inside, innermost last (the root scope first).
+  var scopes: [PresentationScope] = [PresentationScope(key: "", domID: "")]
+  /// The navigation stacks the view is inside, innermost last.
+  var stacks: [StackContext] = []
+  /// Every presentation met in this pass, in document order (parents before children).
+  var presentations: [PresentationRecord] = []
+  /// Every task met in this pass, in document order.
+  var tasks: [TaskRecord] = []
+  /// The keys of the stacks rendered in this pass.
+  var renderedStackKeys: [String] = []
+  private var usedKeys: [String: Int] = [:]
+  private var usedDOMIDs: [String: Int] = [:]
+
+  init(memory: NavigationMemory?) {
+    self.memory = memory
+  }
+
+  /// Runs `body` with this context current.
+  func run<Result>(_ body: () -> Result) -> Result {
+    RenderContext.active.append(self)
+    defer { RenderContext.active.removeLast() }
+    return body()
+  }
+
+  /// The context of the running pass, or a throwaway one for rendering outside a runtime.
+  static func currentOrTemporary() -> RenderContext {
+    current ?? RenderContext(memory: nil)
+  }
+
+  /// A key unique in this pass for a presentation of `kind` keyed `presentationID`, and a DOM id
+  /// derived from it. Both are deterministic: the same state renders the same keys.
+  func claim(kind: String, presentationID: String) -> (key: String, domID: String) {
+    let parent = scopes.last!
+    var key = kind + ":" + presentationID
+    if !parent.key.isEmpty { key = parent.key + "/" + key }
+    if let count = usedKeys[key] {
+      usedKeys[key] = count + 1
+      key += "~\(count + 1)"
+    } else {
+      usedKeys[key] = 1
+    }
+    // An unnamed binding's id starts with "presented"; the kind reads better in markup.
+    var visible = presentationID
+    if visible == "presented" || visible.hasPrefix("presented#") {
+      visible = kind + visible.dropFirst(9)
+    }
+    let own = DOMIdentifier.sanitize(visible)
+    var domID = parent.domID.isEmpty ? own : parent.domID + "-" + own
+    if let count = usedDOMIDs[domID] {
+      usedDOMIDs[domID] = count + 1
+      domID += "-\(count + 1)"
+    } else {
+      usedDOMIDs[domID] = 1
+    }
+    return (key, domID)
+  }
+
+  /// Builds a presented child inside its own scope and records the presentation.
+  func present<Result>(
+    key: String, domID: String, onDismiss: (() -> Void)?, _ body: () -> Result
+  ) -> Result {
+    presentations.append(PresentationRecord(key: key, onDismiss: onDismiss))
+    scopes.append(PresentationScope(key: key, domID: domID))
+    defer { scopes.removeLast() }
+    return body()
+  }
+
+  /// Records a task of the current scope.
+  func registerTask(start: @escaping () -> (() -> Void)) {
+    let scope = scopes.last!
+    scope.taskCount += 1
+    tasks.append(TaskRecord(key: scope.key + "#task\(scope.taskCount)", start: start))
+  }
+}
+
+/// A presentation scope: the root, a dialog, or a page.
+final class PresentationScope {
+  let key: String
+  let domID: String
+  var taskCount = 0
+
+  init(key: String, domID: String) {
+    self.key = key
+    self.domID = domID
+  }
+}
+
+/// A presentation met during a pass, with the newest `onDismiss` its view gave.
+struct PresentationRecord {
+  var key: String
+  var onDismiss: (() -> Void)?
+}
+
+/// A task met during a pass; `start` runs once, when its key first appears.
+struct TaskRecord {
+  var key: String
+  var start: () -> (() -> Void)
+}

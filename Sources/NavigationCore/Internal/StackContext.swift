@@ -1,0 +1,66 @@
+import VirtualDOM
+
+/// A `NavigationStack` while it renders: its path, the destinations registered for it, and the
+/// pages `navigationDestination(item:)` pushed onto it. Closures made during the render (a
+/// `push(value:)` action) keep it, so they act on the stack they were rendered in.
+final class StackContext {
+  let key: String
+  let domID: String
+  let path: UIBinding<UINavigationPath>
+  private(set) var registrations: [DestinationRegistration] = []
+  var itemPages: [PageDescriptor] = []
+
+  init(key: String, domID: String, path: UIBinding<UINavigationPath>) {
+    self.key = key
+    self.domID = domID
+    self.path = path
+  }
+
+  func register(_ registration: DestinationRegistration) {
+    registrations.append(registration)
+  }
+
+  /// The last registration that handles `element` (the last registration wins).
+  func registration(for element: UINavigationPath.Element) -> DestinationRegistration? {
+    for registration in registrations.reversed() where registration.handles(element) {
+      return registration
+    }
+    return nil
+  }
+}
+
+/// A `navigationDestination(for:)`: which path elements it handles and how it renders them.
+struct DestinationRegistration {
+  var typeName: String
+  var handles: (UINavigationPath.Element) -> Bool
+  var build: (UINavigationPath.Element) -> [Node]
+}
+
+/// One pushed page before it becomes a `<section>`.
+struct PageDescriptor {
+  var key: String
+  var domID: String
+  var depth: Int
+  var content: [Node]
+  var back: () -> Void
+}
+
+enum PageMarkup {
+  /// `<section class="navigation-page" …>` with a `<nav>` holding its Back button first (see docs/NAVIGATION.md).
+  static func section(_ page: PageDescriptor, isTop: Bool) -> Node {
+    var options: [ElementOption] = [
+      .key(page.key), .attribute("id", page.domID), .attribute("class", "navigation-page"),
+    ]
+    let labelled = Labelling.labelFirstHeading(in: page.content, fallbackID: page.domID + "-title")
+    if let id = labelled.id { options.append(.attribute("aria-labelledby", id)) }
+    options.append(.attribute("data-depth", "\(page.depth)"))
+    if !isTop { options.append(.attribute("hidden", "")) }
+    let back = page.back
+    let backButton = makeElement(
+      "button",
+      [.attribute("type", "button"), .attribute("class", "navigation-back"), .onClick { back() }],
+      children: [.text("Back")])
+    let bar = makeElement("nav", [.attribute("class", "navigation-bar")], children: [backButton])
+    return makeElement("section", options, children: [bar] + labelled.nodes)
+  }
+}

@@ -1,0 +1,88 @@
+import VirtualDOM
+
+extension Node {
+  /// Registers how the enclosing ``NavigationStack(path:root:)`` renders path elements of type
+  /// `Value`; the last registration for a type wins.
+  ///
+  /// Call it on a node inside the stack's root (or inside a page). Outside a stack it is reported
+  /// through ``NavigationWarnings`` and has no effect.
+  ///
+  /// ```swift
+  /// NavigationStack(path: model.$path) {
+  ///   main { h1 { "Inventory" } }
+  ///     .navigationDestination(for: Item.self) { item in
+  ///       h1 { item.name }
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The path element type this destination renders.
+  ///   - destination: The page's content for a value.
+  /// - Returns: This node, unchanged.
+  public func navigationDestination<Value: Hashable>(
+    for type: Value.Type, @NodeBuilder destination: @escaping (Value) -> Node
+  ) -> Node {
+    guard let stack = RenderContext.current?.stacks.last else {
+      NavigationWarnings.report(
+        "navigationDestination(for: \(TypeName.of(type))) is outside a NavigationStack; it has no effect")
+      return self
+    }
+    stack.register(
+      DestinationRegistration(
+        typeName: TypeName.of(type),
+        handles: { $0.value(as: Value.self) != nil },
+        build: { element in destination(element.value(as: Value.self)!).flattened }))
+    return self
+  }
+
+  /// Pushes a page while `item` is non-nil (tree-based navigation).
+  ///
+  /// Inside a ``NavigationStack(path:root:)`` the page goes on top of the stack's pages; outside
+  /// one, it follows this node, which is hidden while the page shows. The page is a
+  /// `<section class="navigation-page">` keyed by the binding's ``UIBinding/presentationID()``
+  /// whose Back button nils `item` (if it still presents the same destination).
+  ///
+  /// ```swift
+  /// final class ItemsModel {
+  ///   @Observed var destination: Destination?
+  ///   enum Destination { case detail(Item), edit(Item) }
+  /// }
+  ///
+  /// main { h1 { "Items" } }
+  ///   .navigationDestination(item: model.$destination.case("detail", embed: ..., extract: ...)) { item in
+  ///     h1 { item.wrappedValue.name }
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - item: The presented value; `nil` pops the page.
+  ///   - destination: The page's content, given a binding to the unwrapped item.
+  /// - Returns: This node (and, outside a stack, the page after it).
+  public func navigationDestination<Item>(
+    item: UIBinding<Item?>, @NodeBuilder destination: (UIBinding<Item>) -> Node
+  ) -> Node {
+    guard let presentationID = item.presentationID(), let unwrapped = UIBinding(item) else {
+      return self
+    }
+    let context = RenderContext.currentOrTemporary()
+    return context.run {
+      let (key, domID) = context.claim(kind: "destination", presentationID: presentationID)
+      let content = context.present(key: key, domID: domID, onDismiss: nil) {
+        destination(unwrapped).flattened
+      }
+      let page = PageDescriptor(
+        key: key, domID: domID, depth: 1, content: content,
+        back: ModalDialog.dismissal(of: item, presentationID: presentationID))
+      if let stack = context.stacks.last {
+        stack.itemPages.append(page)
+        return self
+      }
+      var presenter = self
+      if case .element(let element) = self {
+        presenter = .element(element.with(attributes: element.attributes + [Attribute("hidden", "")]))
+      }
+      return .fragment([presenter, PageMarkup.section(page, isTop: true)])
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import HTMLRenderer
+import VirtualDOM
+
+/// Runs a view: renders it, re-renders when what it read changes, diffs, and hands out patches;
+/// routes DOM events back to the Swift closures.
+///
+/// The runtime renders once at creation (the server's first paint, ``renderHTML(style:)``). A
+/// model change marks the render pending; ``ObservationScheduler/flush()`` re-renders, and the
+/// patches wait in ``takePendingPatches()``. An event from the DOM goes through
+/// ``dispatch(id:event:payload:)``, which calls the newest closure, settles everything it
+/// caused (re-render, `onDismiss`, tasks) and returns the patches.
+///
+/// ```swift
+/// let model = AppModel()
+/// let runtime = NavigationRuntime(model: model) { model in AppView(model) }
+/// let html = try runtime.renderHTML()             // <main>…</main>, numbered from 1
+/// let batch = try runtime.dispatch(id: 4, event: "click").get()
+/// send(batch.patches)
+/// ```
+///
+/// Single-threaded, like observation: use it from the thread that owns the models.
+public final class NavigationRuntime {
+  private let view: () -> Node
+  private let models: [AnyObject]
+  private let memory = NavigationMemory()
+  private var token: ObserveToken?
+  private var isMounted = false
+  private var pendingBatches: [PatchBatch] = []
+  private var pendingEffects: [() -> Void] = []
+
+  /// The mounted tree: the current nodes and their ids.
+  ///
+  /// ```swift
+  /// runtime.mountedTree.forEachNode { id, node in … }
+  /// ```
+  public private(set) var mountedTree = MountedTree([])
+
+  /// Starts running `view`, which is rendered at once.
+  ///
+  /// ```swift
+  /// let runtime = NavigationRuntime { AppView(model) }
+  /// ```
+  ///
+  /// - Parameter view: Builds the whole page from the models it captures (which it keeps alive).
+  public init(view: @escaping () -> Node) {
+    self.view = view
+    self.models = []
+    start()
+  }
+
+  /// Starts running `view`, keeping `models` alive as long as the runtime (the portable form of
+  /// ``init(model:view:)``).
+  ///
+  /// ```swift
+  /// let model = AppModel()
+  /// let runtime = NavigationRuntime(retaining: [model]) { AppView(model) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - models: The models the view reads.
+  ///   - view: Builds the page.
+  public init(retaining models: [AnyObject], view: @escaping () -> Node) {
+    self.view = view
+    self.models = models
+    start()
+  }
+
+  #if !hasFeature(Embedded)
+    /// Starts running `view` with `model`, which the runtime keeps alive (native only: Embedded
+    /// Swift has no generic methods on classes; use ``init(retaining:view:)`` there).
+    ///
+    /// ```swift
+    /// let runtime = NavigationRuntime(model: AppModel()) { model in AppView(model) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The root model.
+    ///   - view: Builds the page from the model.
+    public convenience init<Model: AnyObject>(model: Model, view: @escaping (Model) -> Node) {
+      self.init(retaining: [model], view: { view(model) })
+    }
+  #endif
+
+  deinit {
+    token?.cancel()
+    memory.cancelAll()
+  }
+
+  private func start() {
+    token = observe { [unowned(unsafe) self] transaction in
+      self.renderPass(transaction: transaction)
+    }
+    settle()
+    pendingBatches.removeAll()  // the first paint already shows whatever settling changed
+  }
+
+  /// The root nodes as last rendered.
+  ///
+  /// ```swift
+  /// let nodes = runtime.nodes
+  /// ```
+  public var nodes: [Node] { mountedTree.roots }
+
+  /// The current page as HTML for the container (id 0); hydration numbers it from 1, as the
+  /// runtime does.
+  ///
+  /// ```swift
+  /// let html = try runtime.renderHTML()                 // compact, hydratable
+  /// let snapshot = try runtime.renderHTML(style: .pretty)
+  /// ```
+  ///
+  /// - Parameter style: `.compact` (default, hydratable) or `.pretty` (snapshots).
+  /// - Returns: The HTML of the root nodes.
+  public func renderHTML(style: Serializer.Style = .compact) throws(RenderError) -> String {
+    try HTMLRenderer.renderHTML(mountedTree.roots, style: style)
+  }
+
+  /// Whether model changes wait to be turned into patches, or patches wait to be taken.
+  ///
+  /// ```swift
+  /// timer.fire()        // model.count += 1
+  /// runtime.hasPendingChanges  // true
+  /// ```
+  public var hasPendingChanges: Bool {
+    !pendingBatches.isEmpty || !pendingEffects.isEmpty || ObservationScheduler.hasPendingObservers
+  }
+
+  /// Re-renders for pending model changes (changes made without an event: timers, network) and
+  /// returns every batch not yet taken, oldest first.
+  ///
+  /// ```swift
+  /// model.count += 1
+  /// for batch in runtime.takePendingPatches() { send(batch.patches) }
+  /// ```
+  public func takePendingPatches() -> [PatchBatch] {
+    settle()
+    let batches = pendingBatches
+    pendingBatches.removeAll()
+    return batches
+  }
+
+  /// Delivers a DOM event to the closure listening for it on node `id`, then settles what it
+  /// changed.
+  ///
+  /// The newest closure for (`id`, `event`) runs. An id not in the current tree (stale or
+  /// unknown) or an event the element does not listen to is rejected and changes nothing. The
+  /// returned batch holds every patch not yet taken (normally just those this event caused), with
+  /// their transactions merged.
+  ///
+  /// ```swift
+  /// let result = runtime.dispatch(id: 9, event: "input", payload: EventPayload(value: "Key"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The target element's node id.
+  ///   - event: The event name (`click`, `input`, `cancel`, `close`, …).
+  ///   - payload: The event's data.
+  /// - Returns: The patches, or why the event was rejected.
+  public func dispatch(
+    id: NodeID, event: String, payload: EventPayload = EventPayload()
+  ) -> Result<PatchBatch, DispatchError> {
+    var found: Element?
+    if id > 0 {
+      mountedTree.forEachNode { nodeID, node in
+        if nodeID == id, case .element(let element) = node { found = element }
+      }
+    }
+    guard let element = found else {
+      var wasRendered = false
+      mountedTree.forEachNode { nodeID, _ in if nodeID == id { wasRendered = true } }
+      if wasRendered { return .failure(.notListening(id, event: event)) }
+      return .failure(id > 0 && id < mountedTree.nextID ? .staleNode(id) : .unknownNode(id))
+    }
+    guard let listener = element.listeners.last(where: { $0.event == event }) else {
+      return .failure(.notListening(id, event: event))
+    }
+    listener.handler.action(payload)
+    var merged = PatchBatch(patches: [], transaction: UITransaction())
+    for batch in takePendingPatches() {
+      merged.patches += batch.patches
+      merged.transaction.merge(batch.transaction)
+    }
+    return .success(merged)
+  }
+
+  /// Flushes observers and runs the effects of each render (`onDismiss`, task starts and
+  /// cancellations) until nothing more changes.
+  private func settle() {
+    var rounds = 0
+    repeat {
+      ObservationScheduler.flush()
+      let effects = pendingEffects
+      pendingEffects.removeAll()
+      for effect in effects { effect() }
+      rounds += 1
+    } while (!pendingEffects.isEmpty || ObservationScheduler.hasPendingObservers) && rounds < 100
+  }
+
+  private func renderPass(transaction: UITransaction) {
+    let context = RenderContext(memory: memory)
+    let root = context.run { view() }
+    if isMounted {
+      let options = DiffOptions { key in
+        NavigationWarnings.report("two siblings share the key \"\(key)\"; keys must be unique among siblings")
+      }
+      let patches = mountedTree.update(to: [root], options: options)
+      if !patches.isEmpty {
+        pendingBatches.append(PatchBatch(patches: patches, transaction: transaction))
+      }
+    } else {
+      mountedTree = MountedTree([root])
+      isMounted = true
+    }
+    pendingEffects += memory.commit(context)
+  }
+}

@@ -1,0 +1,123 @@
+import VirtualDOM
+
+/// A stack of pages driven by a path: the root, then one `<section>` page per path element.
+///
+/// Each element is rendered by the last ``Node/navigationDestination(for:destination:)``
+/// registered for its type (in the root or in a page below it); an element no registration
+/// handles is reported through ``NavigationWarnings`` and left out. Only the top page is
+/// visible (the others are `hidden`), and every pushed page starts with a Back button that
+/// truncates the path to the pages below it. Appending pushes a page (also a value equal to the
+/// one below), removing trailing elements pops, and any other change replaces the pages from
+/// the first changed element up.
+///
+/// ```swift
+/// final class AppModel {
+///   @Observed var path = UINavigationPath()
+/// }
+///
+/// NavigationStack(path: model.$path) {
+///   main {
+///     h1 { "Inventory" }
+///     NavigationLink(value: Item(id: 1, name: "Hammer")) { "Hammer" }
+///   }
+///   .navigationDestination(for: Item.self) { item in
+///     h1 { item.name }
+///   }
+/// }
+/// ```
+///
+/// Registrations are made while the stack's content renders, so call
+/// `navigationDestination(for:)` on a node inside the `root` builder (or inside a page).
+///
+/// - Parameters:
+///   - path: The pushed values, bottom first.
+///   - root: The root page's content.
+/// - Returns: `<div class="navigation-stack">` holding the root `<section>` and the pages.
+public func NavigationStack(
+  path: UIBinding<UINavigationPath>, @NodeBuilder root: () -> Node
+) -> Node {
+  let context = RenderContext.currentOrTemporary()
+  return context.run {
+    let name = path.presentationName.isEmpty ? "presented" : path.presentationName
+    let (key, domID) = context.claim(kind: "stack", presentationID: name)
+    let stack = StackContext(key: key, domID: domID, path: path)
+    context.stacks.append(stack)
+    context.renderedStackKeys.append(key)
+    defer { context.stacks.removeLast() }
+
+    let rootContent = root().flattened
+    let elements = path.wrappedValue.elements
+    let pageKeys = StackPages.keys(for: elements, stackKey: key, memory: context.memory)
+
+    var pages: [PageDescriptor] = []
+    for (index, element) in elements.enumerated() {
+      guard let registration = stack.registration(for: element) else {
+        NavigationWarnings.report(
+          "no navigationDestination(for:) handles \(element.box.typeName) at path index \(index); the page was left out")
+        continue
+      }
+      let pageDOMID = domID + "-page-\(index + 1)"
+      let content = context.present(key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil) {
+        registration.build(element)
+      }
+      pages.append(
+        PageDescriptor(
+          key: pageKeys[index], domID: pageDOMID, depth: index + 1, content: content,
+          back: StackPages.truncation(of: path, to: index)))
+    }
+    for page in stack.itemPages {
+      var page = page
+      page.depth = pages.count + 1
+      pages.append(page)
+    }
+
+    var sections: [Node] = []
+    var rootOptions: [ElementOption] = [
+      .key("root"), .attribute("class", "navigation-page navigation-root"), .attribute("data-depth", "0"),
+    ]
+    if !pages.isEmpty { rootOptions.append(.attribute("hidden", "")) }
+    sections.append(makeElement("section", rootOptions, children: rootContent))
+    for (index, page) in pages.enumerated() {
+      sections.append(PageMarkup.section(page, isTop: index == pages.count - 1))
+    }
+    return makeElement("div", [.attribute("class", "navigation-stack")], children: sections)
+  }
+}
+
+/// Page keys and back actions of a stack.
+enum StackPages {
+  /// Keys that survive while the path below and at a page is unchanged: the common prefix with
+  /// the last render keeps its keys, every other page gets a fresh one.
+  static func keys(
+    for elements: [UINavigationPath.Element], stackKey: String, memory: NavigationMemory?
+  ) -> [String] {
+    guard let memory else {
+      var keys: [String] = []
+      for index in elements.indices { keys.append("page-\(index + 1)") }
+      return keys
+    }
+    let previous = memory.stacks[stackKey] ?? StackMemory()
+    var prefix = 0
+    while prefix < previous.path.count && prefix < elements.count
+      && previous.path[prefix] == elements[prefix]
+    {
+      prefix += 1
+    }
+    var keys = Array(previous.pageKeys.prefix(prefix))
+    while keys.count < elements.count {
+      memory.nextPageGeneration += 1
+      keys.append("page-\(memory.nextPageGeneration)")
+    }
+    memory.stacks[stackKey] = StackMemory(path: elements, pageKeys: keys)
+    return keys
+  }
+
+  /// Going back from the page at `index`: keep the elements below it, if it is still there.
+  static func truncation(of path: UIBinding<UINavigationPath>, to index: Int) -> () -> Void {
+    {
+      let count = path.wrappedValue.count
+      guard count > index else { return }
+      path.wrappedValue.removeLast(count - index)
+    }
+  }
+}

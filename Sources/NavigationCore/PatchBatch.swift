@@ -1,0 +1,32 @@
+import VirtualDOM
+
+/// The patches one change produced, with the ``UITransaction`` of the mutations that caused it.
+///
+/// ```swift
+/// withUITransaction(quiet) { model.destination = nil }
+/// let batch = runtime.takePendingPatches()[0]
+/// batch.transaction.disablesAnimations  // true
+/// ```
+public struct PatchBatch {
+  /// The patches, in the order to apply them.
+  public var patches: [Patch]
+  /// The transaction of the changes that caused them (merged when several were combined).
+  public var transaction: UITransaction
+
+  /// Creates a batch.
+  ///
+  /// ```swift
+  /// let batch = PatchBatch(patches: [], transaction: UITransaction())
+  /// ```
+  public init(patches: [Patch], transaction: UITransaction) {
+    self.patches = patches
+    self.transaction = transaction
+  }
+
+  /// Whether there is nothing to apply.
+  ///
+  /// ```swift
+  /// if !batch.isEmpty { send(batch) }
+  /// ```
+  public var isEmpty: Bool { patches.isEmpty }
+}
