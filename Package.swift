@@ -61,8 +61,11 @@ if let toolchain = embeddedToolchain {
     .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
-    .testTarget(name: "StaticServeTests", dependencies: ["StaticServe"]),
-    .testTarget(name: "LiveSessionsTests", dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM"]),
+    .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+    .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPTestSupport"]),
+    .testTarget(
+      name: "LiveSessionsTests",
+      dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "HTTPTestSupport"]),
     .testTarget(
       name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM"],
       exclude: ["__Snapshots__"]),

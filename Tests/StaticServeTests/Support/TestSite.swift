@@ -1,4 +1,5 @@
 import Foundation
+@_exported import HTTPTestSupport
 import StaticServe
 
 /// A temporary public directory with a running server in front of it.

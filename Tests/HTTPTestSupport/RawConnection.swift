@@ -1,27 +1,29 @@
 import Foundation
 import Glibc
 
+/// Test support shared by the suites that talk HTTP to a real server on loopback.
+
 /// A response as read off the wire by the tests.
-struct WireResponse {
-  var statusLine: String
-  var headers: [(name: String, value: String)]
-  var body: [UInt8]
+public struct WireResponse {
+  public var statusLine: String
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
 
-  var status: Int { Int(statusLine.split(separator: " ")[1]) ?? 0 }
-  var bodyText: String { String(decoding: body, as: UTF8.self) }
+  public var status: Int { Int(statusLine.split(separator: " ")[1]) ?? 0 }
+  public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-  func header(_ name: String) -> String? {
+  public func header(_ name: String) -> String? {
     headers.first { $0.name.lowercased() == name.lowercased() }?.value
   }
 }
 
 /// A blocking TCP client that speaks raw bytes to the server under test.
-final class RawConnection {
-  let descriptor: Int32
+public final class RawConnection {
+  public let descriptor: Int32
   private var buffer: [UInt8] = []
-  private(set) var sawEndOfStream = false
+  public private(set) var sawEndOfStream = false
 
-  init(port: Int, receiveTimeout: Double = 3) throws {
+  public init(port: Int, receiveTimeout: Double = 3) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -42,19 +44,19 @@ final class RawConnection {
 
   deinit { close(descriptor) }
 
-  enum ConnectionError: Error { case connectFailed(Int32) }
+  public enum ConnectionError: Error { case connectFailed(Int32) }
 
-  func setReceiveTimeout(_ seconds: Double) {
+  public func setReceiveTimeout(_ seconds: Double) {
     var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
   /// Sends bytes; returns false when the server has gone.
   @discardableResult
-  func send(_ text: String) -> Bool { send(bytes: Array(text.utf8)) }
+  public func send(_ text: String) -> Bool { send(bytes: Array(text.utf8)) }
 
   @discardableResult
-  func send(bytes: [UInt8]) -> Bool {
+  public func send(bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes {
@@ -101,7 +103,7 @@ final class RawConnection {
   }
 
   /// Reads one response; `bodiless` for answers to HEAD (headers promise a body that is not sent).
-  func readResponse(bodiless: Bool = false) -> WireResponse? {
+  public func readResponse(bodiless: Bool = false) -> WireResponse? {
     guard let statusLine = takeLine(), statusLine.hasPrefix("HTTP/") else { return nil }
     var headers: [(name: String, value: String)] = []
     while let line = takeLine() {
@@ -134,7 +136,7 @@ final class RawConnection {
   }
 
   /// Reads until `text` has arrived (returns everything read so far), or nil on close/timeout.
-  func readUntil(_ text: String) -> String? {
+  public func readUntil(_ text: String) -> String? {
     let needle = Array(text.utf8)
     while true {
       if let _ = buffer.firstRange(of: needle) {
@@ -146,7 +148,7 @@ final class RawConnection {
 
   /// Whether the server closes the connection (end of stream) within the receive timeout,
   /// ignoring any bytes it sends first.
-  func waitForClose() -> Bool {
+  public func waitForClose() -> Bool {
     while true {
       if sawEndOfStream { return true }
       var chunk = [UInt8](repeating: 0, count: 65536)
@@ -161,5 +163,5 @@ final class RawConnection {
   }
 
   /// Everything received so far (after `waitForClose`, the whole tail).
-  var received: String { String(decoding: buffer, as: UTF8.self) }
+  public var received: String { String(decoding: buffer, as: UTF8.self) }
 }

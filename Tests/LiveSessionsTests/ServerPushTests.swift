@@ -1,0 +1,50 @@
+import DemoApp
+import Foundation
+import HTTPTestSupport
+import LiveSessions
+import NavigationCore
+import StaticServe
+import Testing
+
+/// Changes made on the server, with no browser event (a timer, background work), reach the
+/// page over the session's Server-Sent Events stream.
+@Suite(.serialized) struct ServerPushTests {
+  @Test func aServerSideChangeIsPushedToTheOpenStream() throws {
+    let harness = LiveServerTests.DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
+    try server.start()
+    defer { server.stop() }
+
+    let page = try RawConnection(port: server.port)
+    page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    let html = try #require(page.readResponse()).bodyText
+    let session = LiveServerTests.session(in: html)
+    let model = try #require(harness.models.first)
+
+    let stream = try RawConnection(port: server.port)
+    stream.send("GET /_navdom/stream?session=\(session) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    #expect(stream.readUntil("text/event-stream") != nil)
+    live.perform(session: session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
+    // The stream attaches on the server's event loop; until it has, a round pushes nothing
+    // and the change stays pending for the next one.
+    var pushed: String?
+    for _ in 0..<50 where pushed == nil {
+      live.pushPendingChanges()
+      stream.setReceiveTimeout(0.1)
+      pushed = stream.readUntil("Lamp")
+    }
+    let message = try #require(pushed)
+    #expect(message.contains(#"data: {"patches":[{"op":"insert""#))
+  }
+
+  @Test func aStreamForAnUnknownSessionIsRefused() throws {
+    let live = LiveServer(app: LiveServerTests.DemoHarness().app)
+    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
+    try server.start()
+    defer { server.stop() }
+    let connection = try RawConnection(port: server.port)
+    connection.send("GET /_navdom/stream?session=forged HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    #expect(connection.readResponse()?.status == 404)
+  }
+}
