@@ -58,6 +58,12 @@ final class ByteBuffer {
     text.withUTF8 { append($0) }
   }
 
+  /// Drops what was written after the first `count` bytes; the memory is kept.
+  func truncate(to count: Int) {
+    precondition(count >= 0 && count <= self.count)
+    self.count = count
+  }
+
   /// A copy of the bytes written.
   var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

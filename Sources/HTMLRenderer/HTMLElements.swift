@@ -26,21 +26,29 @@ enum HTMLElements {
   @inline(__always)
   static func packedTagName(_ tag: String) -> UInt64 {
     var tag = tag
-    return tag.withUTF8 { bytes in
-      guard bytes.count <= 8 else { return 0 }
-      var packed: UInt64 = 0
-      var shift: UInt64 = 0
-      for byte in bytes {
-        packed |= UInt64(byte) << shift
-        shift += 8
-      }
-      return packed
+    return tag.withUTF8(packedTagName)
+  }
+
+  @inline(__always)
+  static func packedTagName(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard bytes.count <= 8 else { return 0 }
+    var packed: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in bytes {
+      packed |= UInt64(byte) << shift
+      shift += 8
     }
+    return packed
   }
 
   /// The traits of an HTML element's tag (foreign elements have none).
   static func traits(of tag: String) -> TagTraits {
-    switch packedTagName(tag) {
+    traits(packed: packedTagName(tag))
+  }
+
+  /// The traits of an HTML tag given as `packedTagName` packs it.
+  static func traits(packed: UInt64) -> TagTraits {
+    switch packed {
     case 0x61: return [.inline]  // a
     case 0x72626261: return [.inline]  // abbr
     case 0x61657261: return [.void]  // area

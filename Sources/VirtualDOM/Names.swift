@@ -10,7 +10,10 @@ public enum Names {
     return tag.withUTF8(isValidTag)
   }
 
-  static func isValidTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the UTF-8 bytes `bytes` can be an element's tag name (for writers that already
+  /// hold the bytes).
+  @inlinable
+  public static func isValidTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var isFirst = true
     for byte in bytes {
       let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
@@ -31,7 +34,9 @@ public enum Names {
     return name.withUTF8(isValidAttribute)
   }
 
-  static func isValidAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the UTF-8 bytes `bytes` can be an attribute's name.
+  @inlinable
+  public static func isValidAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var isEmpty = true
     for byte in bytes {
       isEmpty = false
