@@ -120,7 +120,7 @@ public final class LiveServer: @unchecked Sendable {
         case .failure(let error): return Self.failure(HTTPStatus(code: 409), error.reason)
         }
       }
-      return .json(reply(patches: patches, record: record))
+      return .json(reply(patches: patches, record: record), compressingFor: request)
     }
   }
 
@@ -249,6 +249,19 @@ extension HTTPResponse {
     var response = HTTPResponse.text(text)
     response.headers.replaceOrAdd(name: "Content-Type", value: "application/json")
     response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+    return response
+  }
+
+  /// JSON, gzip-compressed when the client accepts it and the body is big enough to gain.
+  static func json(_ text: String, compressingFor request: HTTPRequest) -> HTTPResponse {
+    var response = json(text)
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 1024, request.headers.hasToken("gzip", in: "Accept-Encoding"),
+      let compressed = Gzip.compress(bytes), compressed.count < bytes.count
+    else { return response }
+    response.body = .bytes(compressed)
+    response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
+    response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
     return response
   }
 }

@@ -50,6 +50,7 @@ enum Usage {
   static let bench = """
     usage: navdom bench render [--rows N] [--iterations K]
            navdom bench diff [--rows N] [--iterations K]
+           navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
            navdom bench diff-json --operation NAME [--rows N]
 
@@ -57,6 +58,7 @@ enum Usage {
             prints {"bench":"render","rows":N,"bytes":B,"ms_per_render":x,"MBps":y}.
     diff:   the nine benchmark operations on N rows (default 1000): patch counts and ms per
             diff+apply, one JSON object per operation.
+    payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """
 

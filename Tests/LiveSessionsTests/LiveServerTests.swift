@@ -192,3 +192,25 @@ import VirtualDOM
     #expect(live.sessionCount == 0)
   }
 }
+
+extension LiveServerTests {
+  @Test func aLargeReplyIsGzippedForClientsThatAcceptIt() throws {
+    let harness = DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let session = Self.session(in: Self.text(Self.get(live, "/")))
+    let model = try #require(harness.models.first)
+    var addID: NodeID?
+    live.perform(session: session) { addID = Self.buttonID("Add item", in: model, runtime: $0.runtime) }
+    let body = Array(#"{"session":"\#(session)","id":\#(addID ?? -1),"event":"click"}"#.utf8)
+    let response = live.router(
+      HTTPRequest(
+        method: .post, target: "/_navdom/event",
+        headers: ["Host": "localhost", "Accept-Encoding": "gzip, deflate, br"], body: body))!
+    #expect(response.headers["Content-Encoding"] == "gzip")
+    guard case .bytes(let bytes) = response.body else {
+      Issue.record("no body")
+      return
+    }
+    #expect(bytes.starts(with: [0x1F, 0x8B]))  // the gzip magic number
+  }
+}
