@@ -21,8 +21,8 @@ extension Node {
   ///   h2 { "Edit \(item.wrappedValue.name)" }
   /// }
   /// // <main>…</main>
-  /// // <dialog id="presented-1" class="navigation-sheet" aria-labelledby="presented-1-title" open>
-  /// //   <h2 id="presented-1-title">Edit Hammer</h2>
+  /// // <dialog id="sheet-1" class="navigation-sheet" aria-labelledby="sheet-1-title" open="">
+  /// //   <h2 id="sheet-1-title">Edit Hammer</h2>
   /// // </dialog>
   /// ```
   ///
