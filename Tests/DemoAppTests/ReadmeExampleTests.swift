@@ -1,0 +1,73 @@
+import NavigationCore
+import NavigationTesting
+import Testing
+import VirtualDOM
+
+/// README.md's navigation example, verbatim but for the enclosing namespace, so the README
+/// keeps compiling and doing what it says.
+enum ReadmeExample {
+  final class InventoryModel {
+    @Observed var items = ["Keyboard", "Charger"]
+    @Observed var destination: Destination?
+    @Observed var path = UINavigationPath()
+
+    enum Destination {
+      case addItem(String)
+      case deleteAlert(AlertState<AlertAction>)
+    }
+    enum AlertAction { case confirmDelete(String) }
+
+    func deleteTapped(_ name: String) {
+      destination = .deleteAlert(AlertState {
+        TextState("Delete \(name)?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDelete(name)) { TextState("Delete") }
+        ButtonState(role: .cancel) { TextState("Cancel") }
+      } message: {
+        TextState("This cannot be undone.")
+      })
+    }
+  }
+
+  static func inventoryView(_ model: InventoryModel) -> Node {
+    let destination = model.$destination
+    return NavigationStack(path: model.$path) {
+      div {
+        h1 { "Inventory" }
+        ul {
+          for name in model.items {
+            li(.key(name)) {
+              NavigationLink(value: name) { name }                 // pushes a page
+              button(.onClick { model.deleteTapped(name) }) { "Delete" }
+            }
+          }
+        }
+      }
+      .navigationDestination(for: String.self) { name in h1 { name } }
+    }
+    .sheet(item: destination.case("addItem", embed: InventoryModel.Destination.addItem,
+                                  extract: { if case .addItem(let draft) = $0 { draft } else { nil } })) { draft in
+      h2 { "New item" }
+    }
+    .alert(destination.case("deleteAlert", embed: InventoryModel.Destination.deleteAlert,
+                            extract: { if case .deleteAlert(let alert) = $0 { alert } else { nil } })) { action in
+      if case .confirmDelete(let name)? = action { model.items.removeAll { $0 == name } }
+    }
+  }
+}
+
+@Suite(.serialized) struct ReadmeExampleTests {
+  @Test func theReadmeExampleDeletesAfterAskingAndPushesPages() throws {
+    let model = ReadmeExample.InventoryModel()
+    let driver = NavigationTestDriver(model: model) { ReadmeExample.inventoryView($0) }
+    model.deleteTapped("Keyboard")
+    driver.settle()
+    #expect(driver.html.contains("Delete Keyboard?"))
+    try driver.press("Delete")
+    #expect(model.items == ["Charger"])
+    try driver.press("Charger")
+    #expect(model.path.count == 1)
+    try driver.goBack()
+    #expect(model.path.isEmpty)
+  }
+}
