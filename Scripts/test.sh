@@ -71,6 +71,8 @@ navdom=$(swift build --show-bin-path)/navdom
 # not run in parallel with each other.
 suite "swift test" swift test --skip-build --no-parallel
 
+suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
+
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test Tests/runtime/
