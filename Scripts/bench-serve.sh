@@ -4,11 +4,10 @@
 #   Scripts/bench-serve.sh             # wrk -t2 -c64 -d5s against both, then the ratio
 #   SOAK=1 Scripts/bench-serve.sh      # plus 60 s of load on StaticServe, sampling its RSS
 #
-# Environment: ROUNDS (3), DURATION (5s), CONNECTIONS (64), THREADS (2), LOOPS (StaticServe event loops,
-# default: cores), SERVE_PORT (18181), NGINX_PORT (18182), SOAK_SECONDS (60).
+# Environment: ROUNDS (3), DURATION (5s), CONNECTIONS (64), THREADS (2), SERVE_PORT (18181),
+# NGINX_PORT (18182), SOAK_SECONDS (60).
 #
-# Until `navdom serve` exists, the server is a tiny executable compiled here with swiftc -O
-# from Sources/StaticServe plus Scripts/bench/main.swift.
+# The server measured is `navdom serve` itself (release build, one event loop per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,18 +17,15 @@ threads="${THREADS:-2}"
 serve_port="${SERVE_PORT:-18181}"
 nginx_port="${NGINX_PORT:-18182}"
 soak_seconds="${SOAK_SECONDS:-60}"
-loops="${LOOPS:-$(nproc)}"
+loops="$(nproc)"
 
 for tool in wrk /usr/sbin/nginx swiftc; do
   command -v "$tool" >/dev/null || { echo "bench-serve: $tool not found" >&2; exit 1; }
 done
 
-out=.build-serve/bench
-mkdir -p "$out"
-echo "building serve-bench (swiftc -O -wmo)..." >&2
-swiftc -O -wmo -module-name ServeBench \
-  Sources/StaticServe/*.swift Sources/StaticServe/Internal/*.swift Scripts/bench/main.swift \
-  -o "$out/serve-bench" 2> >(grep -v -e "warning:" -e "^\s*[0-9]* |" -e "^\s*|" -e "^\s*\`-" >&2 || true)
+echo "building navdom (swift build -c release)..." >&2
+swift build -c release --product navdom >&2
+navdom="$(swift build -c release --show-bin-path)/navdom"
 
 work="$(mktemp -d /tmp/bench-serve.XXXXXX)"
 chmod 755 "$work"
@@ -73,7 +69,9 @@ http {
 }
 CONF
 
-"$out/serve-bench" --root "$work/public" --port "$serve_port" --loops "$loops" --quiet > "$work/serve.log" 2>&1 &
+# The real command, demo router and all: a request for a static file first asks the demo app
+# whether the URL is one of its pages, then falls through to the file.
+"$navdom" serve --public "$work/public" --port "$serve_port" --quiet > "$work/serve.log" 2>&1 &
 serve_pid=$!
 /usr/sbin/nginx -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
 nginx_pid=$!
@@ -127,7 +125,7 @@ read -r nginx_rps nginx_p99 _ <<<"$(median "${nginx_runs[@]}")"
 serve_errors="$(total_errors "${serve_runs[@]}")"
 nginx_errors="$(total_errors "${nginx_runs[@]}")"
 printf '%-34s %12s %10s %8s\n' "server (median of $rounds)" "requests/s" "p99" "errors"
-printf '%-34s %12s %10s %8s\n' "StaticServe ($loops event loops)" "$serve_rps" "$serve_p99" "$serve_errors"
+printf '%-34s %12s %10s %8s\n' "navdom serve ($loops event loops)" "$serve_rps" "$serve_p99" "$serve_errors"
 printf '%-34s %12s %10s %8s\n' "nginx (2 workers)" "$nginx_rps" "$nginx_p99" "$nginx_errors"
 ratio="$(awk -v a="$serve_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')"
 echo "ratio StaticServe / nginx: ${ratio}x (goal >= 0.5x, no errors)"
