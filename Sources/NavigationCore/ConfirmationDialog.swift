@@ -53,4 +53,19 @@ extension Node {
         describedBy: dialog.message == nil ? nil : domID + "-message", content: body, dismiss: dismiss)
     }
   }
+
+  /// Presents `state` with `handler` as a trailing closure: `.confirmationDialog(model.$state) { action in … }`.
+  ///
+  /// The same as ``confirmationDialog(_:onDismiss:action:)`` without `onDismiss`; it exists so a trailing
+  /// closure binds to the action handler directly rather than by Swift's deprecated backward
+  /// matching past the optional `onDismiss`.
+  ///
+  /// ```swift
+  /// content.confirmationDialog(model.$state) { action in model.handle(action) }
+  /// ```
+  public func confirmationDialog<Action>(
+    _ state: UIBinding<ConfirmationDialogState<Action>?>, action handler: @escaping (Action?) -> Void
+  ) -> Node {
+    confirmationDialog(state, onDismiss: nil, action: handler)
+  }
 }

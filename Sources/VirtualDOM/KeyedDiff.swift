@@ -52,7 +52,7 @@ struct Differ {
       diffListeners(id: id, a.listeners, b.listeners)
       diffChildren(parent: id, old: a.children, oldStart: oldPosition + 1, new: b.children, newStart: newPosition + 1)
     case (.text(let a), .text(let b)), (.comment(let a), .comment(let b)):
-      if a != b { patches.append(.text(id: id, text: b)) }
+      if !DOMString.same(a, b) { patches.append(.text(id: id, text: b)) }
     default:
       break
     }

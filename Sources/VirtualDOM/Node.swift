@@ -64,8 +64,8 @@ extension Node: Equatable {
   public static func == (lhs: Node, rhs: Node) -> Bool {
     switch (lhs, rhs) {
     case (.element(let a), .element(let b)): return a == b
-    case (.text(let a), .text(let b)): return a == b
-    case (.comment(let a), .comment(let b)): return a == b
+    case (.text(let a), .text(let b)): return DOMString.same(a, b)
+    case (.comment(let a), .comment(let b)): return DOMString.same(a, b)
     case (.fragment(let a), .fragment(let b)): return a == b
     default: return false
     }

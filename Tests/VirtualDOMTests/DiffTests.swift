@@ -111,3 +111,13 @@ import VirtualDOM
     #expect(tree.element?.children.count == 3)
   }
 }
+
+extension DiffTests {
+  @Test func canonicallyEquivalentTextIsStillAChange() {
+    // "é" precomposed and "e" + combining acute are equal Swift strings but different DOM text.
+    let patches = diff(p { "caf\u{E9}" }, p { "cafe\u{301}" })
+    #expect(patches == [.text(id: 2, text: "cafe\u{301}")])
+    let attributes = diff(p(.title("\u{E9}")) {}, p(.title("e\u{301}")) {})
+    #expect(attributes.map(\.operation) == ["setAttr"])
+  }
+}
