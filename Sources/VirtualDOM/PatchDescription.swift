@@ -76,33 +76,8 @@ public enum PatchDescription {
   /// The text of a subtree, white space collapsed, cut to 40 characters. Texts of different
   /// elements are kept apart by a space (`Keyboard Blue`, not `KeyboardBlue`).
   public static func textContent(of node: Node) -> String {
-    var text = ""
-    func collect(_ node: Node) {
-      switch node {
-      case .text(let value): text += value
-      case .element(let element):
-        text += " "
-        for child in element.children { collect(child) }
-        text += " "
-      case .fragment(let nodes): for child in nodes { collect(child) }
-      case .comment: break
-      }
-    }
-    collect(node)
-    var collapsed = ""
-    var lastWasSpace = true
-    for character in text {
-      if character == " " || character == "\n" || character == "\t" {
-        if !lastWasSpace { collapsed.append(" ") }
-        lastWasSpace = true
-      } else {
-        collapsed.append(character)
-        lastWasSpace = false
-      }
-    }
-    while collapsed.hasSuffix(" ") { collapsed.removeLast() }
-    if collapsed.count > 40 { collapsed = String(collapsed.prefix(39)) + "…" }
-    return collapsed
+    let text = node.textContent(separatingElements: true)
+    return text.count > 40 ? String(text.prefix(39)) + "…" : text
   }
 
   static func quoted(_ text: String) -> String { "\"" + text + "\"" }

@@ -40,28 +40,6 @@ enum TreeWalk {
 
   /// The text of a subtree with white space collapsed and trimmed.
   static func text(of node: Node) -> String {
-    var raw = ""
-    func collect(_ node: Node) {
-      switch node {
-      case .text(let value): raw += value
-      case .element(let element): for child in element.children { collect(child) }
-      case .fragment(let nodes): for child in nodes { collect(child) }
-      case .comment: break
-      }
-    }
-    collect(node)
-    var collapsed = ""
-    var lastWasSpace = true
-    for character in raw {
-      if character == " " || character == "\n" || character == "\t" {
-        if !lastWasSpace { collapsed.append(" ") }
-        lastWasSpace = true
-      } else {
-        collapsed.append(character)
-        lastWasSpace = false
-      }
-    }
-    while collapsed.hasSuffix(" ") { collapsed.removeLast() }
-    return collapsed
+    node.textContent()
   }
 }
