@@ -53,6 +53,33 @@ import VirtualDOM
     return found
   }
 
+  /// A visitor: the page they loaded, their session, and the model behind it.
+  struct Visit {
+    let live: LiveServer
+    let session: String
+    let model: InventoryModel
+
+    init(_ live: LiveServer, _ harness: DemoHarness, url: String = "/") throws {
+      self.live = live
+      session = LiveServerTests.session(in: LiveServerTests.text(LiveServerTests.get(live, url)))
+      model = try #require(harness.models.last)
+    }
+
+    /// The node id of the button labelled `label` in this session's current page.
+    func id(of label: String) -> NodeID {
+      var id: NodeID?
+      live.perform(session: session) { id = LiveServerTests.buttonID(label, in: model, runtime: $0.runtime) }
+      return id ?? -1
+    }
+
+    /// Posts an event as runtime.js would.
+    func send(id: NodeID, event: String = "click", session: String? = nil) -> HTTPResponse {
+      LiveServerTests.post(live, #"{"session":"\#(session ?? self.session)","id":\#(id),"event":"\#(event)"}"#)
+    }
+
+    func click(_ label: String) -> HTTPResponse { send(id: id(of: label)) }
+  }
+
   @Test func aPageRequestRendersTheStateForThatURL() {
     let live = LiveServer(app: DemoHarness().app)
     let html = Self.text(Self.get(live, "/items/1/edit/color"))
@@ -72,17 +99,13 @@ import VirtualDOM
 
   @Test func anEventIsAnsweredWithPatchesAndChangesTheState() throws {
     let harness = DemoHarness()
-    let live = LiveServer(app: harness.app)
-    let session = Self.session(in: Self.text(Self.get(live, "/")))
-    let model = try #require(harness.models.first)
-    var addID: NodeID?
-    live.perform(session: session) { addID = Self.buttonID("Add item", in: model, runtime: $0.runtime) }
-    let response = Self.post(live, #"{"session":"\#(session)","id":\#(addID ?? -1),"event":"click"}"#)
+    let visit = try Visit(LiveServer(app: harness.app), harness)
+    let response = visit.click("Add item")
     #expect(response.status == .ok)
     let reply = Self.text(response)
     #expect(reply.hasPrefix(#"{"patches":[{"op":"insert""#))
     #expect(reply.contains(#""method":"showModal""#))
-    guard case .addItem? = model.destination else {
+    guard case .addItem? = visit.model.destination else {
       Issue.record("the click did not open the New item sheet")
       return
     }
@@ -90,51 +113,41 @@ import VirtualDOM
 
   @Test func pushingAPageReportsTheNewURL() throws {
     let harness = DemoHarness()
-    let live = LiveServer(app: harness.app)
-    let session = Self.session(in: Self.text(Self.get(live, "/")))
-    let model = try #require(harness.models.first)
-    var keyboardID: NodeID?
-    live.perform(session: session) { keyboardID = Self.buttonID("Keyboard", in: model, runtime: $0.runtime) }
-    let reply = Self.text(Self.post(live, #"{"session":"\#(session)","id":\#(keyboardID ?? -1),"event":"click"}"#))
+    let visit = try Visit(LiveServer(app: harness.app), harness)
+    let reply = Self.text(visit.click("Keyboard"))
     #expect(reply.hasSuffix(#","url":"/items/1","history":"push"}"#))
   }
 
   @Test func sessionsAreIsolated() throws {
     let harness = DemoHarness()
     let live = LiveServer(app: harness.app)
-    let first = Self.session(in: Self.text(Self.get(live, "/")))
-    let second = Self.session(in: Self.text(Self.get(live, "/")))
-    #expect(first != second)
-    let (firstModel, secondModel) = (harness.models[0], harness.models[1])
-    var deleteID: NodeID?
-    live.perform(session: first) { deleteID = Self.buttonID("Delete", in: firstModel, runtime: $0.runtime) }
-    _ = Self.post(live, #"{"session":"\#(first)","id":\#(deleteID ?? -1),"event":"click"}"#)
-    #expect(firstModel.destination != nil)
-    #expect(secondModel.destination == nil)
+    let first = try Visit(live, harness)
+    let second = try Visit(live, harness)
+    #expect(first.session != second.session)
+    let deleteID = first.id(of: "Delete")
+    _ = first.send(id: deleteID)
+    #expect(first.model.destination != nil)
+    #expect(second.model.destination == nil)
     // The first session's ids mean nothing in the second: the same id there is refused or
     // reaches a different node, never the first visitor's state.
-    _ = Self.post(live, #"{"session":"\#(second)","id":\#(deleteID ?? -1),"event":"click"}"#)
-    #expect(firstModel.items.count == 3)
+    _ = second.send(id: deleteID)
+    #expect(first.model.items.count == 3)
   }
 
   @Test func aStaleEventIsRefusedAndChangesNothing() throws {
     let harness = DemoHarness()
-    let live = LiveServer(app: harness.app)
-    let session = Self.session(in: Self.text(Self.get(live, "/")))
-    let model = try #require(harness.models.first)
-    var addID: NodeID?
-    live.perform(session: session) { addID = Self.buttonID("Add item", in: model, runtime: $0.runtime) }
-    _ = Self.post(live, #"{"session":"\#(session)","id":\#(addID ?? -1),"event":"click"}"#)
-    var cancelID: NodeID?
-    live.perform(session: session) { cancelID = Self.buttonID("Cancel", in: model, runtime: $0.runtime) }
-    _ = Self.post(live, #"{"session":"\#(session)","id":\#(cancelID ?? -1),"event":"click"}"#)
-    #expect(model.destination == nil)
-    // The Cancel button is gone; a late click on it must not touch anything.
-    _ = Self.post(live, #"{"session":"\#(session)","id":\#(addID ?? -1),"event":"click"}"#)
-    let late = Self.post(live, #"{"session":"\#(session)","id":\#(cancelID ?? -1),"event":"click"}"#)
+    let visit = try Visit(LiveServer(app: harness.app), harness)
+    let addID = visit.id(of: "Add item")
+    _ = visit.send(id: addID)
+    let cancelID = visit.id(of: "Cancel")
+    _ = visit.send(id: cancelID)
+    #expect(visit.model.destination == nil)
+    // The Cancel button is gone; a late click on it must not touch the sheet opened again.
+    _ = visit.send(id: addID)
+    let late = visit.send(id: cancelID)
     #expect(late.status.code == 409)
     #expect(Self.text(late).contains("error"))
-    guard case .addItem? = model.destination else {
+    guard case .addItem? = visit.model.destination else {
       Issue.record("a stale event dismissed the newly opened sheet")
       return
     }
@@ -168,8 +181,8 @@ import VirtualDOM
   @Test func popstateMovesTheStackToTheURL() throws {
     let harness = DemoHarness()
     let live = LiveServer(app: harness.app)
-    let session = Self.session(in: Self.text(Self.get(live, "/items/1/edit")))
-    let model = try #require(harness.models.first)
+    let visit = try Visit(live, harness, url: "/items/1/edit")
+    let (session, model) = (visit.session, visit.model)
     let response = Self.post(live, #"{"session":"\#(session)","id":0,"event":"popstate","value":"/items/1"}"#)
     #expect(response.status == .ok)
     #expect(model.url == "/items/1")
@@ -197,11 +210,8 @@ extension LiveServerTests {
   @Test func aLargeReplyIsGzippedForClientsThatAcceptIt() throws {
     let harness = DemoHarness()
     let live = LiveServer(app: harness.app)
-    let session = Self.session(in: Self.text(Self.get(live, "/")))
-    let model = try #require(harness.models.first)
-    var addID: NodeID?
-    live.perform(session: session) { addID = Self.buttonID("Add item", in: model, runtime: $0.runtime) }
-    let body = Array(#"{"session":"\#(session)","id":\#(addID ?? -1),"event":"click"}"#.utf8)
+    let visit = try Visit(live, harness)
+    let body = Array(#"{"session":"\#(visit.session)","id":\#(visit.id(of: "Add item")),"event":"click"}"#.utf8)
     let response = live.router(
       HTTPRequest(
         method: .post, target: "/_navdom/event",
