@@ -6,7 +6,11 @@ import VirtualDOM
 /// the first paint needs no script and every URL is a deep link, plus what runtime.js needs to
 /// take over (docs/RUNTIME.md).
 enum LivePage {
-  static func document(app: LiveApp, session: LiveAppSession, sessionID: String?) throws(RenderError) -> String {
+  /// The page; with `sessionID` it runs live (events go to the server), with `wasmModule` it
+  /// runs client-side (runtime.js loads the module from that URL), with neither it is static.
+  static func document(
+    app: LiveApp, session: LiveAppSession, sessionID: String?, wasmModule: String? = nil
+  ) throws(RenderError) -> String {
     let body = try session.runtime.renderHTML()
     var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -18,6 +22,9 @@ enum LivePage {
     html += "<div id=\"app\" data-navdom-root"
     if let sessionID {
       html += " data-navdom-session=\"" + sessionID + "\" data-navdom-stream=\"\""
+    }
+    if let wasmModule {
+      html += " data-navdom-wasm=\"" + escape(wasmModule) + "\""
     }
     html += " data-navdom-patches=\"" + escape(WireFormat.encode(hydrationPatches(session.runtime))) + "\">"
     html += body

@@ -72,6 +72,7 @@ public final class LiveServer: @unchecked Sendable {
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
     case (.get, "/_navdom/stream"): return handleStream(request)
     case (.get, _): return handlePage(request)
+    case (.head, _): return handleHead(request)
     default: return nil
     }
   }
@@ -91,6 +92,23 @@ public final class LiveServer: @unchecked Sendable {
         return response
       } catch {
         sessions[id] = nil
+        return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
+      }
+    }
+  }
+
+  /// HEAD of a page: the same headers as GET (the server drops the body), without starting a
+  /// session nobody will use.
+  private func handleHead(_ request: HTTPRequest) -> HTTPResponse? {
+    if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
+    let url = request.query.map { request.path + "?" + $0 } ?? request.path
+    return lock.withLock { () -> HTTPResponse? in
+      do {
+        guard let html = try app.renderPage(url: url) else { return nil }
+        var response = HTTPResponse.html(html)
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        return response
+      } catch {
         return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
       }
     }
@@ -140,17 +158,10 @@ public final class LiveServer: @unchecked Sendable {
   /// `{"patches": [...], "url": "/items/1", "history": "push"}`, with `url` only when the
   /// state's URL changed.
   private func reply(patches: [Patch], record: Record) -> String {
-    var writer = JSONWriter()
-    writer.raw("{\"patches\":")
-    WireFormat.write(patches, to: &writer)
     let url = record.session.currentURL()
-    if url != record.lastURL {
-      writer.key("url"); writer.string(url)
-      writer.key("history"); writer.string("push")
-      record.lastURL = url
-    }
-    writer.raw("}")
-    return writer.string
+    let changed = url != record.lastURL
+    record.lastURL = url
+    return LiveReply.json(patches: patches, newURL: changed ? url : nil)
   }
 
   // MARK: Server-side changes and expiry

@@ -90,6 +90,14 @@ import VirtualDOM
     #expect(live.sessionCount == 1)
   }
 
+  @Test func headOfAPageStartsNoSession() {
+    let live = LiveServer(app: DemoHarness().app)
+    let response = live.router(HTTPRequest(method: .head, target: "/items/1", headers: ["Host": "localhost"]))
+    #expect(response?.status == .ok)
+    #expect(Self.text(response).contains(">Keyboard</h1>"))  // the server drops it on the wire
+    #expect(live.sessionCount == 0)
+  }
+
   @Test func anURLTheAppDoesNotHaveFallsThroughToStaticFiles() {
     let live = LiveServer(app: DemoHarness().app)
     #expect(Self.get(live, "/runtime.js") == nil)

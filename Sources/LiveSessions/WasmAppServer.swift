@@ -1,0 +1,106 @@
+import Foundation
+import HTMLRenderer
+import StaticServe
+
+/// Serves an app that runs client-side, from a WebAssembly module: every page is still rendered
+/// on the server for the first paint (no session is kept), with `data-navdom-wasm` on the
+/// container so runtime.js loads the module, which renders the same tree for the URL and takes
+/// over (hydration, not a re-render). Events and the History API are then handled in the
+/// browser. The module itself is served at ``modulePath``; everything else falls through to
+/// static files.
+///
+/// ```swift
+/// let module = try WasmAppServer.loadModule(at: ".build-wasm/navdom.wasm")
+/// let wasm = WasmAppServer(app: inventoryApp, module: module)
+/// let server = HTTPServer(configuration: ServerConfiguration(port: 8080), router: wasm.router)
+/// try server.run()
+/// ```
+public struct WasmAppServer: Sendable {
+  /// The URL the module is served at (`data-navdom-wasm` on every page).
+  public static let modulePath = "/navdom.wasm"
+
+  private let pages: @Sendable (String) -> HTTPResponse?
+  private let module: [UInt8]
+  private let gzippedModule: [UInt8]?
+
+  /// - Parameters:
+  ///   - app: The app; only its pages (``LiveApp/renderPage(url:)``) are used on the server.
+  ///   - module: The module's bytes (``loadModule(at:)``).
+  public init(app: LiveApp, module: [UInt8]) {
+    self.module = module
+    gzippedModule = Gzip.compress(module)
+    // LiveApp holds closures that are not Sendable; the app lock of the live server is not
+    // needed because no session outlives a request, but observation is single-threaded.
+    let box = UncheckedApp(app: app)
+    pages = { url in box.page(url: url) }
+  }
+
+  /// The module's bytes, or why they cannot be served (missing file, not WebAssembly).
+  public static func loadModule(at path: String) throws(WasmModuleError) -> [UInt8] {
+    guard FileManager.default.fileExists(atPath: path) else { throw WasmModuleError(path: path, reason: "it does not exist") }
+    guard let data = FileManager.default.contents(atPath: path), data.count >= 4 else {
+      throw WasmModuleError(path: path, reason: "it cannot be read")
+    }
+    let bytes = [UInt8](data)
+    guard bytes[0] == 0, bytes[1] == 0x61, bytes[2] == 0x73, bytes[3] == 0x6D else {
+      throw WasmModuleError(path: path, reason: "it is not a WebAssembly module")
+    }
+    return bytes
+  }
+
+  /// The router to give `HTTPServer`.
+  public var router: HTTPServer.Router {
+    { [self] request in self.respond(to: request) }
+  }
+
+  func respond(to request: HTTPRequest) -> HTTPResponse? {
+    guard request.method == .get || request.method == .head else { return nil }
+    if request.path == Self.modulePath { return moduleResponse(for: request) }
+    if request.path.hasPrefix("/_navdom/") { return .error(.notFound, detail: "this server runs the app client-side") }
+    let url = request.query.map { request.path + "?" + $0 } ?? request.path
+    return pages(url)
+  }
+
+  private func moduleResponse(for request: HTTPRequest) -> HTTPResponse {
+    var response = HTTPResponse(status: .ok, body: .bytes(module))
+    response.headers.replaceOrAdd(name: "Content-Type", value: "application/wasm")
+    response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+    if let gzippedModule, request.headers.hasToken("gzip", in: "Accept-Encoding") {
+      response.body = .bytes(gzippedModule)
+      response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
+      response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
+    }
+    return response
+  }
+}
+
+/// Why the WebAssembly module cannot be served.
+public struct WasmModuleError: Error, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String {
+    "no WebAssembly module at \(path): \(reason) (build it with Scripts/build-wasm.sh)"
+  }
+}
+
+/// The app behind one lock: pages render one at a time, since observation is single-threaded.
+private final class UncheckedApp: @unchecked Sendable {
+  let app: LiveApp
+  private let lock = NSLock()
+
+  init(app: LiveApp) { self.app = app }
+
+  func page(url: String) -> HTTPResponse? {
+    lock.withLock { () -> HTTPResponse? in
+      guard let session = app.makeSession(url) else { return nil }
+      do {
+        var response = HTTPResponse.html(
+          try LivePage.document(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        return response
+      } catch {
+        return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
+      }
+    }
+  }
+}
