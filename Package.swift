@@ -38,7 +38,7 @@ if let toolchain = embeddedToolchain {
     .target(name: "WasmLibc", path: "Sources/WasmLibc"),
     .executableTarget(
       name: "NavDOMWasm",
-      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "BenchmarkTable", "WasmLibc"],
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "BenchmarkTable", "DemoApp", "WasmLibc"],
       swiftSettings: embeddedSwiftSettings + [.unsafeFlags(["-parse-as-library"])],
       linkerSettings: [
         .unsafeFlags([

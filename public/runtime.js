@@ -18,10 +18,14 @@
  *   data-navdom-patches='[...]'   a JSON patch list applied right after hydration, for what
  *                                 HTML cannot say: `listen` ops for the elements that listen,
  *                                 `setProp` ops for properties.
+ *   data-navdom-wasm[="/url"]     present: the app runs client-side in the WebAssembly module
+ *                                 at URL (empty value: "/navdom.wasm"; `navdom serve --wasm`),
+ *                                 through wasmTransport; no session.
+ *   data-navdom-wasm-app="name"   the module's app to run (default "inventory").
  *
  * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
  *
- * API: hydrate, applyPatches, start, httpTransport, autoStart, nodeId, nodeById.
+ * API: hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, nodeId, nodeById.
  * docs/RUNTIME.md describes the event and reply JSON and what the runtime guarantees.
  */
 (function (factory) {
@@ -58,6 +62,7 @@
 
   const DEFAULT_ENDPOINT = '/_navdom/event';
   const DEFAULT_STREAM = '/_navdom/stream';
+  const DEFAULT_WASM = '/navdom.wasm';
   // Always delegated; any other event named by `on`/`listen` is added when first seen.
   const BASE_EVENTS = ['click', 'input', 'change', 'submit', 'keydown', 'cancel', 'close'];
 
@@ -848,26 +853,131 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // WebAssembly transport
+
+  /**
+   * A transport that runs the app client-side, in the WebAssembly module of
+   * Sources/NavDOMWasm: each event goes to the module's exports, which render, diff and
+   * return the same reply a live server sends; `start` hands its patches to applyPatches.
+   *
+   *   start(container, wasmTransport({ url: '/navdom.wasm' }))
+   *
+   * options.url: where to fetch the module (default "/navdom.wasm"), or options.module: its
+   * bytes or a compiled WebAssembly.Module. options.app: the module's app ("inventory",
+   * "bench"). options.location: the URL (path and query) to start the app at; default the
+   * window's. options.fetch: a fetch() to load with (tests, other environments).
+   *
+   * The module starts the app at that URL at once and renders the same tree as the server's
+   * first paint, with the same node ids, so it takes over the hydrated page without a
+   * re-render. `ready` resolves to what the module started with: {html, patches, url}.
+   * Returns {send, ready}.
+   */
+  function wasmTransport(options) {
+    const { url = DEFAULT_WASM, app = 'inventory' } = options || {};
+    const fetchImpl = (options && options.fetch) || globalThis.fetch;
+    const win = typeof window !== 'undefined' ? window : null;
+    const location = (options && options.location) || (win ? win.location.pathname + win.location.search : '/');
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    let wasm = null; // { exports, memory }
+
+    const imports = {
+      env: {
+        // A line from the module: fatal errors and print(); see Sources/WasmLibc.
+        navdom_write(pointer, length) {
+          console.error('navdom wasm: ' + decoder.decode(new Uint8Array(wasm.memory.buffer, pointer, length)));
+        },
+      },
+    };
+
+    /** Copies `text` into the module's memory; returns [pointer, length] (free with navdom_free). */
+    const put = (text) => {
+      const bytes = encoder.encode(text);
+      const pointer = wasm.exports.navdom_alloc(bytes.length);
+      if (!pointer) throw new Error('navdom: the module is out of memory');
+      new Uint8Array(wasm.memory.buffer, pointer, bytes.length).set(bytes);
+      return [pointer, bytes.length];
+    };
+
+    /** Reads and frees a packed result (pointer | length << 32, bit 63 = error). */
+    const take = (result, what) => {
+      const bits = BigInt.asUintN(64, result);
+      const pointer = Number(bits & 0xFFFFFFFFn);
+      const length = Number((bits >> 32n) & 0x7FFFFFFFn);
+      const text = pointer ? decoder.decode(new Uint8Array(wasm.memory.buffer, pointer, length)) : '';
+      if (pointer) wasm.exports.navdom_free(pointer);
+      if (bits >> 63n) throw new Error(`navdom: the module refused ${what}: ${text || 'out of memory'}`);
+      return text;
+    };
+
+    /** Calls an export with string arguments (null: absent, passed as length -1). */
+    const call = (name, what, ...args) => {
+      const allocated = [];
+      const flat = [];
+      for (const arg of args) {
+        if (typeof arg === 'number') { flat.push(arg); continue; }
+        if (arg === null || arg === undefined) { flat.push(0, -1); continue; }
+        const [pointer, length] = put(String(arg));
+        allocated.push(pointer);
+        flat.push(pointer, length);
+      }
+      try {
+        return take(wasm.exports[name](...flat), what);
+      } finally {
+        allocated.forEach((pointer) => wasm.exports.navdom_free(pointer));
+      }
+    };
+
+    const load = async () => {
+      let source = options && options.module;
+      if (!source) {
+        if (typeof fetchImpl !== 'function') throw new Error('navdom: no fetch() to load the module with');
+        const response = await fetchImpl(url);
+        if (!response.ok) throw new Error(`navdom: ${url} answered ${response.status}; build the module with Scripts/build-wasm.sh`);
+        source = await response.arrayBuffer();
+      }
+      const instance = source instanceof WebAssembly.Module
+        ? await WebAssembly.instantiate(source, imports)
+        : (await WebAssembly.instantiate(source, imports)).instance;
+      wasm = { exports: instance.exports, memory: instance.exports.memory };
+      return JSON.parse(call('app_start', `to start ${app} at ${location}`, app, location));
+    };
+    const ready = load();
+
+    const send = async (event) => {
+      await ready;
+      if (event.id === 0 && event.event === 'popstate') {
+        return JSON.parse(call('app_popstate', `popstate to ${event.value}`, event.value));
+      }
+      const what = `${event.event} on #${event.id}`;
+      return JSON.parse(call('app_dispatch', what, event.id, event.event, event.value, event.key));
+    };
+    return { send, ready };
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Auto start
 
   /**
    * Hydrates every `[data-navdom-root]` of `doc` once it is parsed and starts those with a
-   * session (see the data attributes at the top). Resolves to the sessions started.
+   * session or a module (see the data attributes at the top). Resolves to the sessions started.
+   * options.fetch: the fetch() wasmTransport loads modules with (tests).
    */
-  function autoStart(doc) {
+  function autoStart(doc, options) {
     return new Promise((resolve) => {
-      const run = () => resolve(Array.from(doc.querySelectorAll('[data-navdom-root]'), startFromAttributes).filter(Boolean));
+      const run = () => resolve(Array.from(doc.querySelectorAll('[data-navdom-root]'), (container) => startFromAttributes(container, options)).filter(Boolean));
       if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
       else run();
     });
   }
 
-  function startFromAttributes(container) {
+  function startFromAttributes(container, options) {
     if (roots.has(container)) return null; // started already
     const data = container.dataset;
     try {
       hydrate(container);
       if (data.navdomPatches) applyPatches(container, JSON.parse(data.navdomPatches));
+      if (data.navdomWasm !== undefined) return startWasm(container, options);
       if (!data.navdomSession) return null;
       const stream = data.navdomStream === undefined ? null : data.navdomStream || DEFAULT_STREAM;
       return start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream }));
@@ -877,5 +987,24 @@
     }
   }
 
-  return { hydrate, applyPatches, start, httpTransport, autoStart, nodeId, nodeById };
+  /**
+   * Starts a server-rendered, hydrated container on the WebAssembly module. The module renders
+   * the same page for the URL; if its hydration patches differ from the server's, ids or
+   * listeners would not line up, so that is reported.
+   */
+  function startWasm(container, options) {
+    const data = container.dataset;
+    const transport = wasmTransport({ url: data.navdomWasm || DEFAULT_WASM, app: data.navdomWasmApp || 'inventory', fetch: options && options.fetch });
+    const session = start(container, transport);
+    session.ready = transport.ready.then((started) => {
+      if (data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(JSON.parse(data.navdomPatches))) {
+        throw new Error('navdom: the module rendered a different page than the server (its hydration patches differ)');
+      }
+      return started;
+    });
+    session.ready.catch((error) => console.error(error));
+    return session;
+  }
+
+  return { hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, nodeId, nodeById };
 });

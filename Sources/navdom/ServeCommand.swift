@@ -2,10 +2,11 @@ import Foundation
 import LiveSessions
 import StaticServe
 
-/// `navdom serve`: the demo app, live, with static files from the public folder.
+/// `navdom serve`: the demo app, live, with static files from the public folder; with `--wasm`
+/// the same demo runs client-side from the WebAssembly module (first paint still from here).
 enum ServeCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = Options(arguments, valued: ["--host", "--port", "--public"], flags: ["--quiet", "--help"]) else {
+    guard let options = Options(arguments, valued: ["--host", "--port", "--public", "--wasm-module"], flags: ["--quiet", "--help", "--wasm"]) else {
       Console.error(Usage.serve)
       return 2
     }
@@ -21,28 +22,47 @@ enum ServeCommand {
       Console.error("no public folder at \(publicRoot) (run from the repository root, or pass --public DIR)")
       return 1
     }
-    let live = LiveServer(app: DemoLiveApp.app)
     let configuration = ServerConfiguration(
       host: host, port: port, publicRoot: publicRoot, quiet: options.flags.contains("--quiet"))
-    let server = HTTPServer(configuration: configuration, router: live.router)
+    var live: LiveServer?
+    let router: HTTPServer.Router
+    let mode: String
+    if options.flags.contains("--wasm") {
+      let modulePath = options.values["--wasm-module"] ?? ".build-wasm/navdom.wasm"
+      let module: [UInt8]
+      do {
+        module = try WasmAppServer.loadModule(at: modulePath)
+      } catch {
+        Console.error(error.description)
+        return 1
+      }
+      router = WasmAppServer(app: DemoLiveApp.app, module: module).router
+      mode = "client-side from \(WasmAppServer.modulePath)"
+    } else {
+      let server = LiveServer(app: DemoLiveApp.app)
+      live = server
+      router = server.router
+      mode = "live"
+    }
+    let server = HTTPServer(configuration: configuration, router: router)
     do {
       try server.start()
     } catch {
       Console.error("cannot serve on \(host):\(port): \(error)")
       return 1
     }
-    live.startPushing()
+    live?.startPushing()
     let shownHost = host.contains(":") ? "[\(host)]" : host
-    print("navdom: serving the demo at http://\(shownHost):\(server.port)/ (Ctrl-C stops)")
+    print("navdom: serving the demo at http://\(shownHost):\(server.port)/ (\(mode); Ctrl-C stops)")
     fflush(stdout)
     do {
       try server.run()
     } catch {
       Console.error("server stopped: \(error)")
-      live.stop()
+      live?.stop()
       return 1
     }
-    live.stop()
+    live?.stop()
     return 0
   }
 }

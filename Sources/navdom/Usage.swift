@@ -5,6 +5,7 @@ enum Usage {
 
     commands:
       serve                  serve the demo app at http://127.0.0.1:8080 (see: navdom serve --help)
+      demo-trace FILE        run scripted demo flows natively, one JSON line per step
       render [--pretty] FILE render a JSON tree (or - for stdin) as HTML
       render --route URL     render the demo app's page for URL as a full HTML document
       diff OLD NEW           print the patches from tree OLD to tree NEW as JSON
@@ -16,6 +17,7 @@ enum Usage {
 
   static let serve = """
     usage: navdom serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
+                        [--wasm [--wasm-module .build-wasm/navdom.wasm]]
 
     Serves the demo inventory app live: every URL renders on the server (deep links work
     without script), browser events come back as patches, and files in the public folder
@@ -24,6 +26,25 @@ enum Usage {
       --port N     the port (default 8080; 0 picks a free one)
       --public DIR the static files (default ./public)
       --quiet      no log line per request
+      --wasm       run the demo client-side: pages are still rendered here for the first
+                   paint, then the WebAssembly module (Scripts/build-wasm.sh) takes over in
+                   the browser; served at /navdom.wasm
+      --wasm-module PATH  the module (default .build-wasm/navdom.wasm)
+    """
+
+  static let demoTrace = """
+    usage: navdom demo-trace FILE
+
+    Runs the scripted demo flows of FILE (Tests/wasm/demo-flows.txt) natively and prints one
+    JSON line per step: the page at the start of each flow, then each step's event (by node
+    id), reply and HTML. The WebAssembly parity test replays the events in the module and
+    compares. Script lines:
+      flow NAME URL          a fresh app at URL
+      press LABEL            click the visible button or link with that text or aria-label
+      type LABEL = TEXT      type TEXT into the field labelled LABEL (one input event)
+      escape                 press Escape on the open dialog (cancel)
+      back                   the stack's Back button
+      popstate URL           the browser's back/forward buttons, to URL
     """
 
   static let render = """

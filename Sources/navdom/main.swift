@@ -14,6 +14,7 @@ case "diff": status = DiffCommand.run(rest)
 case "bench": status = BenchCommand.run(rest)
 case "random-cases": status = RandomCasesCommand.run(rest)
 case "serve": status = ServeCommand.run(rest)
+case "demo-trace": status = DemoTraceCommand.run(rest)
 case "--help", "-h", "help":
   print(Usage.main)
   status = 0

@@ -1,0 +1,82 @@
+import HTMLRenderer
+import NavigationCore
+import VirtualDOM
+
+/// The running app: one per module instance (one page), replaced by each `app_start`.
+nonisolated(unsafe) private var session: ClientSession?
+
+/// Starts app `name` (`inventory`, `bench`) at `url` (path and query); any earlier session ends.
+///
+/// Returns `{"html": "…", "patches": [...], "url": "/items/1"}`: the HTML of the container's
+/// content (what the server rendered for the first paint, numbered the same way), the patches
+/// hydration needs (`listen`, `setProp`) and the app's URL. An error result for an unknown app or
+/// a URL the app does not have.
+///
+/// ```js
+/// const start = JSON.parse(take(exports.app_start(namePtr, nameLen, urlPtr, urlLen)));
+/// ```
+@_expose(wasm, "app_start")
+@_cdecl("app_start")
+func appStart(
+  _ namePointer: UnsafePointer<UInt8>?, _ nameLength: Int32,
+  _ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32
+) -> Int64 {
+  session = nil  // the old app's memory goes before the new one is built
+  let name = WasmABI.string(namePointer, nameLength)
+  let url = WasmABI.string(urlPointer, urlLength)
+  guard let started = ClientApps.start(name, url: url) else {
+    return WasmABI.failure("no app \"" + name + "\" page at " + url)
+  }
+  session = started
+  do {
+    return WasmABI.result(try started.startJSON())
+  } catch {
+    return WasmABI.failure(error.description)
+  }
+}
+
+/// Delivers a DOM event `{id, event, value?, key?}` (docs/RUNTIME.md) to the running app and
+/// returns the reply a live server would send: `{"patches": [...], "url"?: "…", "history"?: "push"}`.
+///
+/// `valueLength` / `keyLength` of -1 mean "absent". An error result, changing nothing, for a
+/// stale or unknown node, an element that does not listen, or no running app.
+///
+/// ```js
+/// const reply = JSON.parse(take(exports.app_dispatch(7, eventPtr, eventLen, 0, -1, 0, -1)));
+/// navdom.applyPatches(container, reply.patches);
+/// ```
+@_expose(wasm, "app_dispatch")
+@_cdecl("app_dispatch")
+func appDispatch(
+  _ id: Int32,
+  _ eventPointer: UnsafePointer<UInt8>?, _ eventLength: Int32,
+  _ valuePointer: UnsafePointer<UInt8>?, _ valueLength: Int32,
+  _ keyPointer: UnsafePointer<UInt8>?, _ keyLength: Int32
+) -> Int64 {
+  guard let session else { return WasmABI.failure("no app is running (call app_start first)") }
+  let event = WasmABI.string(eventPointer, eventLength)
+  var payload = EventPayload()
+  if valueLength >= 0 { payload.value = WasmABI.string(valuePointer, valueLength) }
+  if keyLength >= 0 { payload.key = WasmABI.string(keyPointer, keyLength) }
+  switch session.dispatch(id: Int(id), event: event, payload: payload) {
+  case .success(let reply): return WasmABI.result(reply)
+  case .failure(let error): return WasmABI.failure(error.reason)
+  }
+}
+
+/// The browser went back or forward to `url`: the reply that brings the page there (the
+/// live server's answer to a `popstate` event). An error result for a URL the app does not have.
+///
+/// ```js
+/// const reply = JSON.parse(take(exports.app_popstate(urlPtr, urlLen)));
+/// ```
+@_expose(wasm, "app_popstate")
+@_cdecl("app_popstate")
+func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int64 {
+  guard let session else { return WasmABI.failure("no app is running (call app_start first)") }
+  let url = WasmABI.string(urlPointer, urlLength)
+  guard let reply = session.popState(to: url) else {
+    return WasmABI.failure("popstate to a URL the app does not have")
+  }
+  return WasmABI.result(reply)
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LiveSessions
+import NavigationCore
+import VirtualDOM
+
+/// `navdom demo-trace FILE`: runs scripted demo flows natively, as the live server would, and
+/// prints one JSON line per step. The WebAssembly parity test (Tests/wasm/demo-parity.test.js)
+/// replays the same events in the module and compares every line.
+///
+/// ```
+/// {"flow":"add-save","action":"flow add-save /","start":{"html":"…","patches":[…],"url":"/"}}
+/// {"flow":"add-save","action":"press Add item","event":{"id":5,"event":"click"},"reply":{"patches":[…]},"html":"…"}
+/// ```
+///
+/// `start` is what the module's `app_start` returns, `reply` what a live server (and the module's
+/// `app_dispatch` / `app_popstate`) answers, `html` the page after the step.
+enum DemoTraceCommand {
+  static func run(_ arguments: [String]) -> Int32 {
+    guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
+      Console.error(Usage.demoTrace)
+      return 2
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      Console.error("cannot read \(path)")
+      return 1
+    }
+    do {
+      let script = try DemoScript(parsing: String(decoding: data, as: UTF8.self))
+      for flow in script.flows { try trace(flow) }
+    } catch {
+      Console.error("\(path): \(error)")
+      return 1
+    }
+    return 0
+  }
+
+  private static func trace(_ flow: DemoScript.Flow) throws(ScriptError) {
+    guard let session = DemoLiveApp.app.makeSession(flow.url) else {
+      throw ScriptError(line: 0, "flow \(flow.name): the demo has no page at \(flow.url)")
+    }
+    var lastURL = session.currentURL()
+    var line = JSONWriter()
+    line.raw("{\"flow\":"); line.string(flow.name)
+    line.key("action"); line.string("flow \(flow.name) \(flow.url)")
+    line.key("start")
+    line.raw("{\"html\":"); line.string(try html(session))
+    line.key("patches"); WireFormat.write(session.hydrationPatches, to: &line)
+    line.key("url"); line.string(lastURL)
+    line.raw("}}")
+    print(line.string)
+
+    for step in flow.steps {
+      let tree = session.runtime.mountedTree
+      let id: NodeID
+      var event: String
+      var payload = EventPayload()
+      switch step {
+      case .press(let label): (id, event) = (try DemoTarget.button(label, in: tree), "click")
+      case .type(let label, let text):
+        (id, event) = (try DemoTarget.field(label, in: tree), "input")
+        payload.value = text
+      case .escape: (id, event) = (try DemoTarget.dialog(in: tree), "cancel")
+      case .back: (id, event) = (try DemoTarget.backButton(in: tree), "click")
+      case .popState(let url):
+        (id, event) = (0, "popstate")
+        payload.value = url
+      }
+
+      var patches: [Patch]
+      if case .popState(let url) = step {
+        guard session.navigate(url) else { throw ScriptError(line: 0, "flow \(flow.name): popstate to \(url) refused") }
+        patches = session.runtime.takePendingPatches().flatMap(\.patches)
+      } else {
+        switch session.runtime.dispatch(id: id, event: event, payload: payload) {
+        case .success(let batch): patches = batch.patches
+        case .failure(let error): throw ScriptError(line: 0, "flow \(flow.name), \(step.text): \(error.reason)")
+        }
+      }
+      let url = session.currentURL()
+      let reply = LiveReply.json(patches: patches, newURL: url != lastURL ? url : nil)
+      lastURL = url
+
+      var line = JSONWriter()
+      line.raw("{\"flow\":"); line.string(flow.name)
+      line.key("action"); line.string(step.text)
+      line.key("event")
+      line.raw("{\"id\":"); line.number(id)
+      line.key("event"); line.string(event)
+      if let value = payload.value { line.key("value"); line.string(value) }
+      if let key = payload.key { line.key("key"); line.string(key) }
+      line.raw("}")
+      line.key("reply"); line.json(reply)
+      line.key("html"); line.string(try html(session))
+      line.raw("}")
+      print(line.string)
+    }
+  }
+
+  private static func html(_ session: LiveAppSession) throws(ScriptError) -> String {
+    do {
+      return try session.runtime.renderHTML()
+    } catch {
+      throw ScriptError(line: 0, "render error: \(error)")
+    }
+  }
+}
