@@ -661,7 +661,13 @@
     cleanups.push(() => (root.onNewEventType = null));
 
     if (win) {
-      const onPopState = () => dispatch(session, { id: 0, event: 'popstate', value: win.location.pathname + win.location.search });
+      session.history = startHistory(win);
+      const onPopState = (event) => {
+        // A traversal the runtime started itself (the app popped its stack) is not news to
+        // the app; only the user's back and forward go to it.
+        if (session.history.absorbPopState(event.state)) return;
+        dispatch(session, { id: 0, event: 'popstate', value: win.location.pathname + win.location.search });
+      };
       win.addEventListener('popstate', onPopState);
       cleanups.push(() => win.removeEventListener('popstate', onPopState));
     }
@@ -785,19 +791,65 @@
       if (typeof reply !== 'object') throw new Error(`navdom: a reply must be an object, got ${JSON.stringify(reply)}`);
       if (reply.error) throw new Error(`navdom: the app answered with an error: ${reply.error}`);
       applyPatches(session.container, reply.patches || []);
-      updateHistory(session.win, reply);
+      if (session.history) session.history.follow(reply);
     } catch (error) {
       session.report(error);
     }
   }
 
-  function updateHistory(win, reply) {
-    if (!win || typeof reply.url !== 'string') return;
-    const target = new win.URL(reply.url, win.location.href);
-    // The reply to a popstate names the page the browser is already on.
-    if (target.href === win.location.href) return;
-    if (reply.history === 'replace') win.history.replaceState({ navdom: true }, '', target.href);
-    else win.history.pushState({ navdom: true }, '', target.href);
+  /**
+   * The browser's history, kept in step with the app's URL. Every entry the runtime makes
+   * carries the trail of URLs this page has walked (`history.state.navdom`), so when the app
+   * goes back to a URL it came from (picking a color pops to the editor), the runtime moves back
+   * through history instead of pushing a copy, and the browser's back button then leaves the
+   * page the user expects.
+   */
+  function startHistory(win) {
+    const here = () => win.location.href;
+    const saved = win.history.state && win.history.state.navdom;
+    let trail = saved && Array.isArray(saved.trail) ? saved.trail.slice() : [here()];
+    let index = saved && Number.isInteger(saved.index) ? saved.index : 0;
+    if (!saved) win.history.replaceState({ navdom: { trail, index } }, '', here());
+    let expectedIndex = null;
+
+    return {
+      /** Applies a reply's {url, history}. */
+      follow(reply) {
+        if (typeof reply.url !== 'string') return;
+        const target = new win.URL(reply.url, here()).href;
+        // The reply to a popstate names the page the browser is already on.
+        if (target === here()) return;
+        if (reply.history === 'replace') {
+          trail[index] = target;
+          win.history.replaceState({ navdom: { trail: trail.slice(), index } }, '', target);
+          return;
+        }
+        const earlier = trail.lastIndexOf(target, index - 1);
+        if (index > 0 && earlier >= 0) {
+          expectedIndex = earlier;
+          win.history.go(earlier - index);
+          index = earlier;
+          return;
+        }
+        trail = trail.slice(0, index + 1).concat(target);
+        index += 1;
+        win.history.pushState({ navdom: { trail: trail.slice(), index } }, '', target);
+      },
+      /** Notes where a popstate landed; true when the runtime itself asked to go there. */
+      absorbPopState(state) {
+        const entry = state && state.navdom;
+        if (entry && Array.isArray(entry.trail) && Number.isInteger(entry.index)) {
+          trail = entry.trail.slice();
+          index = entry.index;
+        }
+        if (expectedIndex !== null && entry && entry.index === expectedIndex) {
+          expectedIndex = null;
+          return true;
+        }
+        expectedIndex = null;
+        return false;
+      },
+    };
   }
 
   // ---------------------------------------------------------------------------------------

@@ -1,0 +1,67 @@
+'use strict';
+// The browser's history follows the app's stack: pushes push, a return to an earlier URL goes
+// back through history (so Back then leaves the page the user expects), and only the user's
+// own back and forward are sent to the app.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { navdom, page } = require('./helpers.js');
+
+const wait = (window) => new Promise((resolve) => window.setTimeout(resolve, 20));
+
+/** A started page whose app answers each click with the next URL of `urls`. */
+function stackPage(urls) {
+  const env = page('<button>Next</button>', { url: 'http://localhost/' });
+  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const sent = [];
+  let step = 0;
+  const session = navdom.start(env.container, {
+    send: async (event) => {
+      sent.push(event);
+      if (event.event === 'popstate') return { patches: [], url: event.value };
+      return { patches: [], url: urls[step++] };
+    },
+  });
+  const click = async () => {
+    env.container.firstChild.dispatchEvent(new env.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+    await session.idle();
+    await wait(env.window);
+  };
+  return { ...env, sent, session, click };
+}
+
+test('pushing three pages then returning to the second goes back in history, not forward', async () => {
+  const { window, sent, click } = stackPage(['/items/1', '/items/1/edit', '/items/1/edit/color', '/items/1/edit']);
+  const before = window.history.length;
+  await click();
+  await click();
+  await click();
+  assert.equal(window.history.length, before + 3);
+  await click(); // the app popped to /items/1/edit
+  assert.equal(window.location.pathname, '/items/1/edit');
+  assert.equal(window.history.length, before + 3, 'no new entry was pushed');
+  assert.deepEqual(sent.filter((event) => event.event === 'popstate'), [], 'the runtime did not echo its own traversal');
+
+  window.history.back(); // the user's Back now leaves the editor for the item page
+  await wait(window);
+  assert.equal(window.location.pathname, '/items/1');
+  assert.deepEqual(sent.filter((event) => event.event === 'popstate'), [{ id: 0, event: 'popstate', value: '/items/1' }]);
+});
+
+test('a URL that was not visited before is pushed', async () => {
+  const { window, click } = stackPage(['/items/1', '/items/2']);
+  const before = window.history.length;
+  await click();
+  await click();
+  assert.equal(window.history.length, before + 2);
+  assert.equal(window.location.pathname, '/items/2');
+});
+
+test('every entry remembers the trail, so a reload keeps working', async () => {
+  const { window, click } = stackPage(['/items/1', '/items/1/edit']);
+  await click();
+  await click();
+  assert.deepEqual(window.history.state.navdom, {
+    trail: ['http://localhost/', 'http://localhost/items/1', 'http://localhost/items/1/edit'],
+    index: 2,
+  });
+});
