@@ -1046,7 +1046,13 @@
    */
   function startWasm(container, options) {
     const data = container.dataset;
-    const transport = wasmTransport({ url: data.navdomWasm || DEFAULT_WASM, app: data.navdomWasmApp || 'inventory', fetch: options && options.fetch });
+    const win = container.ownerDocument.defaultView;
+    const transport = wasmTransport({
+      url: data.navdomWasm || DEFAULT_WASM,
+      app: data.navdomWasmApp || 'inventory',
+      location: win ? win.location.pathname + win.location.search : '/',
+      fetch: options && options.fetch,
+    });
     const session = start(container, transport);
     session.ready = transport.ready.then((started) => {
       if (data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(JSON.parse(data.navdomPatches))) {

@@ -80,3 +80,20 @@ func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int
   }
   return WasmABI.result(reply)
 }
+
+/// The running app's page as it stands (compact HTML of the container's content), to compare
+/// with the native build after each step.
+///
+/// ```js
+/// const html = take(exports.app_html());
+/// ```
+@_expose(wasm, "app_html")
+@_cdecl("app_html")
+func appHTML() -> Int64 {
+  guard let session else { return WasmABI.failure("no app is running (call app_start first)") }
+  do {
+    return WasmABI.result(try session.runtime.renderHTML())
+  } catch {
+    return WasmABI.failure(error.description)
+  }
+}

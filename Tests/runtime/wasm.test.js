@@ -1,0 +1,128 @@
+// runtime.js with the WebAssembly transport under jsdom: a server-rendered page with
+// `data-navdom-wasm` is hydrated, the module takes over (no re-render), and clicks, typing and
+// the History API run the demo client-side.
+//
+//   Scripts/build-wasm.sh && swift build --product navdom
+//   NODE_PATH=/usr/share/nodejs node --test Tests/runtime/wasm.test.js
+//
+// Needs the module (NAVDOM_WASM, default .build-wasm/navdom.wasm) and the native CLI for the
+// server's page (NAVDOM_BIN, default .build/debug/navdom); skipped when either is missing,
+// unless NAVDOM_WASM_REQUIRED=1 (Scripts/test.sh runs it after the wasm build).
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { navdom, polyfillDialog, JSDOM } = require('./helpers.js');
+
+const root = path.resolve(__dirname, '..', '..');
+const wasmPath = path.resolve(root, process.env.NAVDOM_WASM || '.build-wasm/navdom.wasm');
+const nativePath = path.resolve(root, process.env.NAVDOM_BIN || '.build/debug/navdom');
+const missing = [wasmPath, nativePath].filter((file) => !fs.existsSync(file));
+const skip = missing.length && !process.env.NAVDOM_WASM_REQUIRED ? `missing ${missing.join(', ')}` : false;
+
+/** A fetch that serves the module at /navdom.wasm and counts requests. */
+function moduleFetch() {
+  const fetch = async (url) => {
+    fetch.requests.push(url);
+    if (url !== '/navdom.wasm') return { ok: false, status: 404, arrayBuffer: async () => new ArrayBuffer(0) };
+    const bytes = fs.readFileSync(wasmPath);
+    return { ok: true, status: 200, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) };
+  };
+  fetch.requests = [];
+  return fetch;
+}
+
+/** The server's first paint for `url` in --wasm mode, in jsdom, auto-started on the module. */
+async function wasmPage(url) {
+  const html = execFileSync(nativePath, ['render', '--route', url], { encoding: 'utf8' })
+    .replace('data-navdom-root', 'data-navdom-root data-navdom-wasm="/navdom.wasm"');
+  const dom = new JSDOM(html, { url: 'http://localhost' + url });
+  const { window } = dom;
+  polyfillDialog(window);
+  const container = window.document.getElementById('app');
+  const serverNodes = Array.from(container.querySelectorAll('*'));
+  const fetch = moduleFetch();
+  const [session] = await navdom.autoStart(window.document, { fetch });
+  const started = await session.ready;
+  return { window, document: window.document, container, session, started, serverNodes, fetch };
+}
+
+function visibleHeading(document) {
+  const headings = Array.from(document.querySelectorAll('h1')).filter((h) => !h.closest('[hidden]'));
+  return headings.map((h) => h.textContent).join(' | ');
+}
+
+function buttonByText(document, text) {
+  const scope = document.querySelector('dialog[open]') || document;
+  const found = Array.from(scope.querySelectorAll('button')).filter((b) => b.textContent.trim() === text && !b.closest('[hidden]'));
+  assert.equal(found.length, 1, `one visible button "${text}"`);
+  return found[0];
+}
+
+async function click(page, text) {
+  buttonByText(page.document, text).dispatchEvent(new page.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+  await page.session.idle();
+}
+
+test('the module takes over the server-rendered page without re-rendering it', { skip }, async () => {
+  const page = await wasmPage('/items/1');
+  assert.deepEqual(page.fetch.requests, ['/navdom.wasm']);
+  assert.equal(page.started.url, '/items/1');
+  // Hydration, not a re-render: every element the server sent is still in the page.
+  assert.ok(page.serverNodes.every((node) => node.isConnected), 'server nodes were replaced');
+  assert.equal(visibleHeading(page.document), 'Keyboard');
+  await click(page, 'Edit');
+  assert.equal(visibleHeading(page.document), 'Edit Keyboard');
+  assert.equal(page.window.location.pathname, '/items/1/edit');
+  assert.ok(page.serverNodes.every((node) => node.isConnected), 'a push replaced server nodes');
+});
+
+test('add an item: dialog, typing, save, all client-side', { skip }, async () => {
+  const page = await wasmPage('/');
+  await click(page, 'Add item');
+  const dialog = page.document.querySelector('dialog#addItem');
+  assert.ok(dialog && dialog.open, 'the sheet is open (showModal)');
+  const input = dialog.querySelector('input');
+  input.value = 'Mouse';
+  input.dispatchEvent(new page.window.Event('input', { bubbles: true }));
+  await page.session.idle();
+  await click(page, 'Save');
+  assert.equal(page.document.querySelector('dialog'), null);
+  const names = Array.from(page.document.querySelectorAll('ul.items > li .navigation-link'), (b) => b.textContent);
+  assert.deepEqual(names, ['Keyboard', 'Charger', 'Phone', 'Mouse']);
+  assert.equal(page.window.location.pathname, '/');
+});
+
+test('back and forward (popstate) go to the module', { skip }, async () => {
+  const page = await wasmPage('/');
+  await click(page, 'Phone');
+  await click(page, 'Edit');
+  assert.equal(page.window.location.pathname, '/items/3/edit');
+  const popped = new Promise((resolve) => page.window.addEventListener('popstate', resolve, { once: true }));
+  page.window.history.back();
+  await popped;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await page.session.idle();
+  assert.equal(page.window.location.pathname, '/items/3');
+  assert.equal(visibleHeading(page.document), 'Phone');
+});
+
+test('an event the module refuses is reported and changes nothing', { skip }, async () => {
+  const page = await wasmPage('/');
+  const before = page.container.innerHTML;
+  const transport = navdom.wasmTransport({ module: fs.readFileSync(wasmPath), location: '/' });
+  await transport.ready;
+  await assert.rejects(transport.send({ id: 99999, event: 'click' }), /refused click on #99999: no node #99999/);
+  await assert.rejects(transport.send({ id: 0, event: 'popstate', value: '/nowhere' }), /does not have/);
+  assert.equal(page.container.innerHTML, before);
+  const bad = navdom.wasmTransport({ module: fs.readFileSync(wasmPath), location: '/items/42' });
+  await assert.rejects(bad.ready, /no app "inventory" page at \/items\/42/);
+});
+
+test('a missing module is a clear error', { skip }, async () => {
+  const transport = navdom.wasmTransport({ url: '/elsewhere.wasm', fetch: moduleFetch(), location: '/' });
+  await assert.rejects(transport.ready, /\/elsewhere\.wasm answered 404; build the module with Scripts\/build-wasm\.sh/);
+});

@@ -1,0 +1,63 @@
+// Loading the WebAssembly module under node and calling its exports (the ABI of
+// Sources/NavDOMWasm/WasmABI.swift), shared by the tests in this folder.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..', '..');
+const wasmPath = path.resolve(root, process.env.NAVDOM_WASM || '.build-wasm/navdom.wasm');
+const nativePath = path.resolve(root, process.env.NAVDOM_BIN || '.build/debug/navdom');
+
+/** Instantiates the module; `logged` collects what it writes through env.navdom_write. */
+function instantiate() {
+  if (!fs.existsSync(wasmPath)) throw new Error(`${wasmPath} is missing: run Scripts/build-wasm.sh first`);
+  const logged = [];
+  let memory = null;
+  const imports = {
+    env: {
+      navdom_write(pointer, length) {
+        logged.push(Buffer.from(memory.buffer, pointer, length).toString('utf8'));
+      },
+    },
+  };
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(wasmPath)), imports);
+  memory = instance.exports.memory;
+  const wasm = { exports: instance.exports, memory, logged };
+
+  /** Calls export `name`; strings are copied in (null: absent, length -1); returns the text. */
+  wasm.call = (name, ...args) => {
+    const allocated = [];
+    const flat = [];
+    for (const arg of args) {
+      if (typeof arg === 'number') { flat.push(arg); continue; }
+      if (arg === null || arg === undefined) { flat.push(0, -1); continue; }
+      const bytes = Buffer.from(arg, 'utf8');
+      const pointer = instance.exports.navdom_alloc(bytes.length);
+      new Uint8Array(memory.buffer, pointer, bytes.length).set(bytes);
+      allocated.push(pointer);
+      flat.push(pointer, bytes.length);
+    }
+    try {
+      const bits = BigInt.asUintN(64, instance.exports[name](...flat));
+      const pointer = Number(bits & 0xFFFFFFFFn);
+      const length = Number((bits >> 32n) & 0x7FFFFFFFn);
+      const text = Buffer.from(memory.buffer, pointer, length).toString('utf8');
+      if (pointer !== 0) instance.exports.navdom_free(pointer);
+      if (bits >> 63n) throw new Error(`wasm ${name} error: ${text}`);
+      return text;
+    } finally {
+      allocated.forEach((pointer) => instance.exports.navdom_free(pointer));
+    }
+  };
+  return wasm;
+}
+
+/** The native CLI's stdout. */
+function native(...args) {
+  if (!fs.existsSync(nativePath)) throw new Error(`${nativePath} is missing: run swift build --product navdom (or set NAVDOM_BIN)`);
+  return execFileSync(nativePath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+module.exports = { root, wasmPath, nativePath, instantiate, native };
