@@ -19,7 +19,7 @@ enum LivePage {
       html += "<link rel=\"stylesheet\" href=\"" + escape(stylesheet) + "\">"
     }
     html += "<script src=\"/runtime.js\" defer></script></head><body>"
-    html += "<div id=\"app\" data-navdom-root"
+    html += "<main id=\"app\" data-navdom-root"
     if let sessionID {
       html += " data-navdom-session=\"" + sessionID + "\" data-navdom-stream=\"\""
     }
@@ -28,7 +28,7 @@ enum LivePage {
     }
     html += " data-navdom-patches=\"" + escape(WireFormat.encode(hydrationPatches(session.runtime))) + "\">"
     html += body
-    html += "</div></body></html>"
+    html += "</main></body></html>"
     return html
   }
 

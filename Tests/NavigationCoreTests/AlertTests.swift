@@ -16,7 +16,7 @@ extension NavigationCoreTests {
         <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open="">
           <h2 id="destination-alert-title">Delete Hammer?</h2>
           <p id="destination-alert-message">This cannot be undone.</p>
-          <form method="dialog"><button class="navigation-button navigation-button-destructive" data-role="destructive">Delete</button><button class="navigation-button navigation-button-cancel" data-role="cancel">Cancel</button></form>
+          <form method="dialog"><button class="navigation-button navigation-button-destructive" data-role="destructive">Delete</button><button class="navigation-button navigation-button-cancel" data-role="cancel" autofocus="">Cancel</button></form>
         </dialog>
 
         """))
@@ -68,7 +68,7 @@ extension NavigationCoreTests {
     @Test func anAlertWithoutButtonsGetsAnOKCancelButton() throws {
       @UIBinding var alert: AlertState<Never>? = AlertState { TextState("Saved") }
       let node = div {}.alert($alert)
-      #expect(try renderHTML(node) == #"<div></div><dialog id="alert" class="navigation-alert" role="alertdialog" aria-labelledby="alert-title" open=""><h2 id="alert-title">Saved</h2><form method="dialog"><button class="navigation-button navigation-button-cancel" data-role="cancel">OK</button></form></dialog>"#)
+      #expect(try renderHTML(node) == #"<div></div><dialog id="alert" class="navigation-alert" role="alertdialog" aria-labelledby="alert-title" open=""><h2 id="alert-title">Saved</h2><form method="dialog"><button class="navigation-button navigation-button-cancel" data-role="cancel" autofocus="">OK</button></form></dialog>"#)
     }
 
     @Test func theButtonsAnimationTransactionReachesThePatchBatch() throws {
@@ -105,7 +105,7 @@ extension NavigationCoreTests {
       #expect(driver.html.hasSuffix("""
         </main>
         <dialog id="destination-confirmation" class="navigation-confirmation-dialog" role="alertdialog" aria-label="Item actions" open="">
-          <form method="dialog"><button class="navigation-button">Duplicate</button><button class="navigation-button navigation-button-cancel" data-role="cancel">Cancel</button></form>
+          <form method="dialog"><button class="navigation-button">Duplicate</button><button class="navigation-button navigation-button-cancel" data-role="cancel" autofocus="">Cancel</button></form>
         </dialog>
 
         """))
@@ -124,7 +124,7 @@ extension NavigationCoreTests {
         })
       let driver = NavigationTestDriver(model: model, view: inventoryView)
       #expect(driver.html.contains(#"aria-labelledby="destination-confirmation-title" aria-describedby="destination-confirmation-message""#))
-      #expect(driver.html.contains(#"<button class="navigation-button">Duplicate</button><button class="navigation-button navigation-button-cancel" data-role="cancel">Keep</button>"#))
+      #expect(driver.html.contains(#"<button class="navigation-button">Duplicate</button><button class="navigation-button navigation-button-cancel" data-role="cancel" autofocus="">Keep</button>"#))
       try driver.press("Duplicate")
       #expect(model.lastAction == .duplicate)
       #expect(model.destination == nil)

@@ -32,7 +32,7 @@ extension NavigationCoreTests {
       #expect(html.components(separatedBy: "<dialog").count == 2)
       #expect(html.hasSuffix("""
           <section id="stack-page-3" class="navigation-page" aria-labelledby="stack-page-3-title" data-depth="3">
-            <nav class="navigation-bar"><button type="button" class="navigation-back">Back</button></nav>
+            <div class="navigation-bar"><button type="button" class="navigation-back">Back</button></div>
             <h1 id="stack-page-3-title">Item 3</h1>
             <p><button type="button" class="navigation-link">Next</button></p>
             <div></div>

@@ -70,7 +70,7 @@ extension NavigationCoreTests {
             </main>
           </section>
           <section id="stack-page-1" class="navigation-page" aria-labelledby="stack-page-1-title" data-depth="1">
-            <nav class="navigation-bar"><button type="button" class="navigation-back">Back</button></nav>
+            <div class="navigation-bar"><button type="button" class="navigation-back">Back</button></div>
             <h1 id="stack-page-1-title">Item 1</h1>
             <p><button type="button" class="navigation-link">Next</button></p>
             <div></div>

@@ -73,7 +73,7 @@ extension NavigationCoreTests {
           <h1>Items</h1>
         </div>
         <section id="destination-detail" class="navigation-page" aria-labelledby="destination-detail-title" data-depth="1">
-          <nav class="navigation-bar"><button type="button" class="navigation-back">Back</button></nav>
+          <div class="navigation-bar"><button type="button" class="navigation-back">Back</button></div>
           <h1 id="destination-detail-title">Hammer</h1>
         </section>
 

@@ -24,6 +24,8 @@ enum AlertMarkup {
       case .cancel?:
         options.append(.attribute("class", "navigation-button navigation-button-cancel"))
         options.append(.attribute("data-role", "cancel"))
+        // showModal() focuses this, so Enter on an alert never confirms a destructive action.
+        options.append(.attribute("autofocus", ""))
       case .destructive?:
         options.append(.attribute("class", "navigation-button navigation-button-destructive"))
         options.append(.attribute("data-role", "destructive"))

@@ -60,7 +60,9 @@ enum PageMarkup {
       "button",
       [.attribute("type", "button"), .attribute("class", "navigation-back"), .onClick { back() }],
       children: [.text("Back")])
-    let bar = makeElement("nav", [.attribute("class", "navigation-bar")], children: [backButton])
+    // A plain div: a lone Back button is not a navigation landmark (a <nav> without a heading
+    // is also what the HTML checker warns about).
+    let bar = makeElement("div", [.attribute("class", "navigation-bar")], children: [backButton])
     return makeElement("section", options, children: [bar] + labelled.nodes)
   }
 }
