@@ -5,13 +5,16 @@ Run from the repository root (Scripts/test.sh does, after building):
     NAVDOM_BIN=.build/debug/navdom .venv/bin/python -m pytest -q Tests/browser
 
 Nothing is built here: NAVDOM_BIN (default .build/debug/navdom) must exist. The server is
-started once per run with `navdom serve --port 0 --quiet --public public`; its first line of
+started once per run with `navdom serve --port 0 --quiet --public public`, plus the arguments in
+NAVDOM_SERVE_ARGS (`NAVDOM_SERVE_ARGS=--wasm` runs the same flows client-side, from the
+WebAssembly module; tests of live sessions are skipped then); its first line of
 output says where it listens. Each test loads a page, and every page load is a fresh live
 session with the sample inventory, so tests never see each other's state.
 """
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import threading
@@ -28,6 +31,19 @@ from selenium.webdriver.support.ui import WebDriverWait
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / ".build-test" / "screenshots"
 WAIT = 5  # seconds any one expected change may take
+SERVE_ARGS = shlex.split(os.environ.get("NAVDOM_SERVE_ARGS", ""))
+WASM_MODE = "--wasm" in SERVE_ARGS
+# Tests of what only live sessions have (a session id, the server's update stream).
+LIVE_ONLY = {"test_the_page_subscribes_to_server_pushed_updates", "test_each_page_load_is_its_own_session"}
+
+
+def pytest_collection_modifyitems(config, items):
+    if not WASM_MODE:
+        return
+    skip = pytest.mark.skip(reason="live sessions only (NAVDOM_SERVE_ARGS has --wasm)")
+    for item in items:
+        if item.originalname in LIVE_ONLY:
+            item.add_marker(skip)
 
 
 # --- The server ----------------------------------------------------------------------------
@@ -42,7 +58,7 @@ def server():
     if not binary.exists():
         pytest.fail(f"no navdom binary at {binary} (build it, or set NAVDOM_BIN)")
     process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0", "--quiet", "--public", "public"],
+        [str(binary), "serve", "--port", "0", "--quiet", "--public", "public", *SERVE_ARGS],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
