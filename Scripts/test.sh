@@ -4,7 +4,8 @@
 #
 #   Scripts/test.sh
 #
-# Suites: swift test (all Swift targets), the WebAssembly build and its parity test under node,
+# Suites: swift test (all Swift targets), the WebAssembly build, its parity, memory and jsdom
+# tests under node and the browser flows again with `navdom serve --wasm`,
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
 # the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
@@ -86,7 +87,11 @@ suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$wor
 
 suite "wasm build" Scripts/build-wasm.sh
 
-suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" node --test Tests/wasm/
+suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" NAVDOM_WASM_REQUIRED=1 \
+  node --test Tests/wasm/ Tests/runtime/wasm.test.js
+
+# The same browser flows with the demo running client-side, from the module just built.
+suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm "$venv/bin/python" -m pytest -q Tests/browser
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then
