@@ -49,12 +49,13 @@ public struct LiveAppSession {
 extension LiveApp {
   /// The full page a visitor to `url` would get, without starting a session: the app's state
   /// rendered to HTML (`navdom render --route`). `nil` when the app has no page at `url`.
+  /// `.pretty` indents it for people and snapshots; only the compact form hydrates.
   ///
   /// ```swift
   /// let html = try app.renderPage(url: "/items/1/edit")
   /// ```
-  public func renderPage(url: String) throws(RenderError) -> String? {
+  public func renderPage(url: String, style: Serializer.Style = .compact) throws(RenderError) -> String? {
     guard let session = makeSession(url) else { return nil }
-    return try LivePage.document(app: self, session: session, sessionID: nil)
+    return try LivePage.document(app: self, session: session, sessionID: nil, style: style)
   }
 }

@@ -8,28 +8,32 @@ import VirtualDOM
 enum LivePage {
   /// The page; with `sessionID` it runs live (events go to the server), with `wasmModule` it
   /// runs client-side (runtime.js loads the module from that URL), with neither it is static.
+  /// `.pretty` is for people and snapshots; only compact pages hydrate.
   static func document(
-    app: LiveApp, session: LiveAppSession, sessionID: String?, wasmModule: String? = nil
+    app: LiveApp, session: LiveAppSession, sessionID: String?, wasmModule: String? = nil,
+    style: Serializer.Style = .compact
   ) throws(RenderError) -> String {
-    let body = try session.runtime.renderHTML()
-    var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-    html += "<title>" + escape(app.title) + "</title>"
-    for stylesheet in app.stylesheets {
-      html += "<link rel=\"stylesheet\" href=\"" + escape(stylesheet) + "\">"
-    }
-    html += "<script src=\"/runtime.js\" defer></script></head><body>"
-    html += "<main id=\"app\" data-navdom-root"
+    var containerOptions: [ElementOption] = [.id("app"), .attribute("data-navdom-root", "")]
     if let sessionID {
-      html += " data-navdom-session=\"" + sessionID + "\" data-navdom-stream=\"\""
+      containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
     }
-    if let wasmModule {
-      html += " data-navdom-wasm=\"" + escape(wasmModule) + "\""
+    if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
+    containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(hydrationPatches(session.runtime))))
+
+    let page = html(.lang("en")) {
+      head {
+        meta(.charset("utf-8"))
+        meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+        title { app.title }
+        for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
+        script(.src("/runtime.js"), .flag("defer")) {}
+      }
+      body {
+        // The container is node 0; the app's nodes are its children, numbered from 1.
+        makeElement("main", containerOptions, children: session.runtime.nodes)
+      }
     }
-    html += " data-navdom-patches=\"" + escape(WireFormat.encode(hydrationPatches(session.runtime))) + "\">"
-    html += body
-    html += "</main></body></html>"
-    return html
+    return try renderDocument(page, style: style)
   }
 
   /// What markup cannot say: which elements listen to which events, and DOM properties.
@@ -43,20 +47,5 @@ enum LivePage {
       }
     }
     return patches
-  }
-
-  static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": result += "&amp;"
-      case "\"": result += "&quot;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
   }
 }

@@ -8,14 +8,11 @@ enum DemoPage {
       return 2
     }
     do {
-      guard let html = try DemoLiveApp.app.renderPage(url: route) else {
+      guard let html = try DemoLiveApp.app.renderPage(url: route, style: style) else {
         Console.error("the demo app has no page at \(route)")
         return 1
       }
-      // Pretty output re-renders nothing: the page is already one compact document, and
-      // snapshots of the app's own markup come from the runtime's pretty renderer instead.
-      _ = style
-      Console.write(html + "\n")
+      Console.write(style == .pretty ? html : html + "\n")
       return 0
     } catch {
       Console.error("\(route): \(error)")
