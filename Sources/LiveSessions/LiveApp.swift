@@ -8,8 +8,8 @@ import NavigationCore
 /// let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in
 ///   let model = InventoryModel()
 ///   guard model.navigate(to: url) else { return nil }       // not one of the app's URLs
-///   return LiveAppSession(
-///     runtime: NavigationRuntime(model: model) { InventoryView(model: $0) },
+///   return AppSession(
+///     runtime: NavigationRuntime(model: model) { inventoryView($0) },
 ///     currentURL: { model.url },
 ///     navigate: { model.navigate(to: $0) })
 /// }
@@ -21,28 +21,12 @@ public struct LiveApp {
   public var stylesheets: [String]
   /// Starts a session for a visitor arriving at `url` (path and query), or `nil` when the app has
   /// no page there (the server then tries its static files).
-  public var makeSession: (_ url: String) -> LiveAppSession?
+  public var makeSession: (_ url: String) -> AppSession?
 
-  public init(title: String, stylesheets: [String] = [], makeSession: @escaping (_ url: String) -> LiveAppSession?) {
+  public init(title: String, stylesheets: [String] = [], makeSession: @escaping (_ url: String) -> AppSession?) {
     self.title = title
     self.stylesheets = stylesheets
     self.makeSession = makeSession
-  }
-}
-
-/// One visitor's running app: the runtime that renders and dispatches, and the app's URL state.
-public struct LiveAppSession {
-  public var runtime: NavigationRuntime
-  /// The URL (path and query) of the current state: it follows the stack and open dialogs.
-  public var currentURL: () -> String
-  /// Brings the state to `url` (the browser's back and forward buttons); `false` if the app
-  /// has no such URL, which changes nothing.
-  public var navigate: (_ url: String) -> Bool
-
-  public init(runtime: NavigationRuntime, currentURL: @escaping () -> String, navigate: @escaping (_ url: String) -> Bool) {
-    self.runtime = runtime
-    self.currentURL = currentURL
-    self.navigate = navigate
   }
 }
 

@@ -10,7 +10,7 @@ enum LivePage {
   /// runs client-side (runtime.js loads the module from that URL), with neither it is static.
   /// `.pretty` is for people and snapshots; only compact pages hydrate.
   static func document(
-    app: LiveApp, session: LiveAppSession, sessionID: String?, wasmModule: String? = nil,
+    app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil,
     style: Serializer.Style = .compact
   ) throws(RenderError) -> String {
     var containerOptions: [ElementOption] = [.id("app"), .attribute("data-navdom-root", "")]
@@ -18,7 +18,7 @@ enum LivePage {
       containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
     }
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
-    containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(hydrationPatches(session.runtime))))
+    containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
 
     let page = html(.lang("en")) {
       head {
@@ -34,18 +34,5 @@ enum LivePage {
       }
     }
     return try renderDocument(page, style: style)
-  }
-
-  /// What markup cannot say: which elements listen to which events, and DOM properties.
-  static func hydrationPatches(_ runtime: NavigationRuntime) -> [Patch] {
-    var patches: [Patch] = []
-    runtime.mountedTree.forEachNode { id, node in
-      guard case .element(let element) = node, element.hasExtras else { return }
-      for listener in element.listeners { patches.append(.listen(id: id, event: listener.event)) }
-      for property in element.properties {
-        patches.append(.setProperty(id: id, name: property.name, value: property.value))
-      }
-    }
-    return patches
   }
 }

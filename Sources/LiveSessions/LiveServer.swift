@@ -28,15 +28,13 @@ public final class LiveServer: @unchecked Sendable {
   private var isPushing = false
 
   final class Record {
-    let session: LiveAppSession
+    let session: AppSession
     var lastUsed: ContinuousClock.Instant
-    var lastURL: String
     var streams: [ObjectIdentifier: EventStream] = [:]
 
-    init(session: LiveAppSession, now: ContinuousClock.Instant) {
+    init(session: AppSession, now: ContinuousClock.Instant) {
       self.session = session
       lastUsed = now
-      lastURL = session.currentURL()
     }
   }
 
@@ -56,7 +54,7 @@ public final class LiveServer: @unchecked Sendable {
   /// Runs `body` with a session's app under the app lock (for changes made on the server, such
   /// as a timer's); the change reaches the browser through the stream. `false` if no such session.
   @discardableResult
-  public func perform(session id: String, _ body: (LiveAppSession) -> Void) -> Bool {
+  public func perform(session id: String, _ body: (AppSession) -> Void) -> Bool {
     lock.withLock {
       guard let record = sessions[id] else { return false }
       body(record.session)
@@ -125,20 +123,19 @@ public final class LiveServer: @unchecked Sendable {
         return Self.failure(.notFound, "unknown or expired session; reload the page")
       }
       record.lastUsed = .now
-      let runtime = record.session.runtime
-      var patches: [Patch]
+      let reply: String
       if event.id == 0 && event.event == "popstate" {
-        guard let url = event.payload.value, record.session.navigate(url) else {
+        guard let url = event.payload.value, let answer = record.session.popState(to: url) else {
           return Self.failure(.badRequest, "popstate to a URL the app does not have")
         }
-        patches = runtime.takePendingPatches().flatMap(\.patches)
+        reply = answer
       } else {
-        switch runtime.dispatch(id: event.id, event: event.event, payload: event.payload) {
-        case .success(let batch): patches = batch.patches
+        switch record.session.dispatch(id: event.id, event: event.event, payload: event.payload) {
+        case .success(let answer): reply = answer
         case .failure(let error): return Self.failure(HTTPStatus(code: 409), error.reason)
         }
       }
-      return .json(reply(patches: patches, record: record), compressingFor: request)
+      return .json(reply, compressingFor: request)
     }
   }
 
@@ -153,15 +150,6 @@ public final class LiveServer: @unchecked Sendable {
       lock.withLock { sessions[id]?.streams[key] = stream }
       stream.onClose { [self] in lock.withLock { _ = sessions[id]?.streams.removeValue(forKey: key) } }
     }
-  }
-
-  /// `{"patches": [...], "url": "/items/1", "history": "push"}`, with `url` only when the
-  /// state's URL changed.
-  private func reply(patches: [Patch], record: Record) -> String {
-    let url = record.session.currentURL()
-    let changed = url != record.lastURL
-    record.lastURL = url
-    return LiveReply.json(patches: patches, newURL: changed ? url : nil)
   }
 
   // MARK: Server-side changes and expiry
@@ -202,10 +190,7 @@ public final class LiveServer: @unchecked Sendable {
           sessions[id] = nil
           continue
         }
-        guard !record.streams.isEmpty, record.session.runtime.hasPendingChanges else { continue }
-        let patches = record.session.runtime.takePendingPatches().flatMap(\.patches)
-        guard !patches.isEmpty || record.session.currentURL() != record.lastURL else { continue }
-        let message = reply(patches: patches, record: record)
+        guard !record.streams.isEmpty, let message = record.session.takePendingReply() else { continue }
         for stream in record.streams.values { _ = stream.send(data: message) }
       }
     }

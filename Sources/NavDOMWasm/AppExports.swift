@@ -3,7 +3,7 @@ import NavigationCore
 import VirtualDOM
 
 /// The running app: one per module instance (one page), replaced by each `app_start`.
-nonisolated(unsafe) private var session: ClientSession?
+nonisolated(unsafe) private var session: AppSession?
 
 /// Starts app `name` (`inventory`, `bench`) at `url` (path and query); any earlier session ends.
 ///

@@ -2,7 +2,8 @@ import DemoApp
 import VirtualDOM
 import NavigationCore
 
-/// The apps the module can run, by name: `inventory` (the demo, Sources/DemoApp) and `bench`
+/// The apps the module can run, by name: `inventory` (the demo, started as `navdom serve`
+/// starts it: `inventorySession(url:)`) and `bench`
 /// (the benchmark table, BenchmarkApp.swift).
 ///
 /// ```swift
@@ -11,25 +12,17 @@ import NavigationCore
 enum ClientApps {
   /// A session of app `name` at `url`, or `nil` when there is no such app or the app has no
   /// page at `url`.
-  static func start(_ name: String, url: String) -> ClientSession? {
+  static func start(_ name: String, url: String) -> AppSession? {
     switch name {
-    case "inventory": return inventory(url: url)
+    case "inventory": return inventorySession(url: url)
     case "bench": return bench()
     default: return nil
     }
   }
 
-  /// The demo, exactly as `navdom serve` builds it for a visitor (Sources/navdom/DemoLiveApp.swift).
-  static func inventory(url: String) -> ClientSession? {
-    let model = InventoryModel()
-    guard model.navigate(to: url) else { return nil }
-    let runtime = NavigationRuntime(retaining: [model]) { inventoryView(model) }
-    return ClientSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
-  }
-
-  static func bench() -> ClientSession {
+  static func bench() -> AppSession {
     let model = BenchmarkModel()
     let runtime = NavigationRuntime(retaining: [model]) { benchmarkAppView(model) }
-    return ClientSession(runtime: runtime, currentURL: { "/" }, navigate: { _ in false })
+    return AppSession(runtime: runtime, currentURL: { "/" }, navigate: { _ in false })
   }
 }

@@ -38,14 +38,13 @@ enum DemoTraceCommand {
     guard let session = DemoLiveApp.app.makeSession(flow.url) else {
       throw ScriptError(line: 0, "flow \(flow.name): the demo has no page at \(flow.url)")
     }
-    var lastURL = session.currentURL()
     var line = JSONWriter()
     line.raw("{\"flow\":"); line.string(flow.name)
     line.key("action"); line.string("flow \(flow.name) \(flow.url)")
     line.key("start")
     line.raw("{\"html\":"); line.string(try html(session))
     line.key("patches"); WireFormat.write(session.hydrationPatches, to: &line)
-    line.key("url"); line.string(lastURL)
+    line.key("url"); line.string(session.pageURL)
     line.raw("}}")
     print(line.string)
 
@@ -66,19 +65,18 @@ enum DemoTraceCommand {
         payload.value = url
       }
 
-      var patches: [Patch]
+      let reply: String
       if case .popState(let url) = step {
-        guard session.navigate(url) else { throw ScriptError(line: 0, "flow \(flow.name): popstate to \(url) refused") }
-        patches = session.runtime.takePendingPatches().flatMap(\.patches)
+        guard let answer = session.popState(to: url) else {
+          throw ScriptError(line: 0, "flow \(flow.name): popstate to \(url) refused")
+        }
+        reply = answer
       } else {
-        switch session.runtime.dispatch(id: id, event: event, payload: payload) {
-        case .success(let batch): patches = batch.patches
+        switch session.dispatch(id: id, event: event, payload: payload) {
+        case .success(let answer): reply = answer
         case .failure(let error): throw ScriptError(line: 0, "flow \(flow.name), \(step.text): \(error.reason)")
         }
       }
-      let url = session.currentURL()
-      let reply = LiveReply.json(patches: patches, newURL: url != lastURL ? url : nil)
-      lastURL = url
 
       var line = JSONWriter()
       line.raw("{\"flow\":"); line.string(flow.name)
@@ -96,7 +94,7 @@ enum DemoTraceCommand {
     }
   }
 
-  private static func html(_ session: LiveAppSession) throws(ScriptError) -> String {
+  private static func html(_ session: AppSession) throws(ScriptError) -> String {
     do {
       return try session.runtime.renderHTML()
     } catch {

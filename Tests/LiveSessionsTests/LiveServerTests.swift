@@ -17,7 +17,7 @@ import VirtualDOM
       guard model.navigate(to: url) else { return nil }
       self.models.append(model)
       let runtime = NavigationRuntime(model: model) { inventoryView($0) }
-      return LiveAppSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+      return AppSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
     }
   }
 

@@ -1,0 +1,104 @@
+import VirtualDOM
+
+/// One visitor's running app with its URL: what a page talks to, whether the app runs on the
+/// server (a live session) or in the browser (the WebAssembly build).
+///
+/// Every answer is the reply JSON runtime.js applies (docs/RUNTIME.md): `{"patches":[...]}`,
+/// plus `"url"` and `"history":"push"` when the app's URL changed since the page last heard.
+///
+/// ```swift
+/// let model = InventoryModel()
+/// let session = AppSession(
+///   runtime: NavigationRuntime(retaining: [model]) { inventoryView(model) },
+///   currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+/// let reply = session.dispatch(id: 7, event: "click")   // .success(#"{"patches":[…]}"#)
+/// ```
+public final class AppSession {
+  public let runtime: NavigationRuntime
+  private let currentURL: () -> String
+  private let navigateTo: (String) -> Bool
+  /// The URL the page shows: the last one a reply reported.
+  public private(set) var pageURL: String
+
+  /// - Parameters:
+  ///   - runtime: The running view.
+  ///   - currentURL: The URL of the app's current state (it follows the stack).
+  ///   - navigate: Brings the state to a URL (deep links, back and forward); `false`, changing
+  ///     nothing, for a URL the app does not have.
+  public init(runtime: NavigationRuntime, currentURL: @escaping () -> String, navigate: @escaping (String) -> Bool) {
+    self.runtime = runtime
+    self.currentURL = currentURL
+    navigateTo = navigate
+    pageURL = currentURL()
+  }
+
+  /// The URL of the app's current state.
+  public var url: String { currentURL() }
+
+  /// What markup cannot say and hydration needs besides the HTML (a page's
+  /// `data-navdom-patches`): `listen` for every element that listens, `setProp` for DOM
+  /// properties.
+  ///
+  /// ```swift
+  /// WireFormat.encode(session.hydrationPatches)   // [{"op":"listen","id":5,"event":"click"},…]
+  /// ```
+  public var hydrationPatches: [Patch] {
+    var patches: [Patch] = []
+    runtime.mountedTree.forEachNode { id, node in
+      guard case .element(let element) = node, element.hasExtras else { return }
+      for listener in element.listeners { patches.append(.listen(id: id, event: listener.event)) }
+      for property in element.properties {
+        patches.append(.setProperty(id: id, name: property.name, value: property.value))
+      }
+    }
+    return patches
+  }
+
+  /// Delivers a DOM event and answers with the reply, or says why the event was rejected (a
+  /// stale or unknown node, an element that does not listen), which changes nothing.
+  public func dispatch(id: NodeID, event: String, payload: EventPayload = EventPayload()) -> Result<String, DispatchError> {
+    switch runtime.dispatch(id: id, event: event, payload: payload) {
+    case .success(let batch): return .success(reply(batch.patches))
+    case .failure(let error): return .failure(error)
+    }
+  }
+
+  /// The browser moved through its history to `url`: the reply that brings the page there, or
+  /// `nil`, changing nothing, for a URL the app does not have.
+  public func popState(to url: String) -> String? {
+    guard navigateTo(url) else { return nil }
+    return reply(takePendingPatches())
+  }
+
+  /// Changes made without an event (timers, background work) as a reply, or `nil` when there
+  /// is nothing to tell the page.
+  public func takePendingReply() -> String? {
+    guard runtime.hasPendingChanges else { return nil }
+    let patches = takePendingPatches()
+    guard !patches.isEmpty || currentURL() != pageURL else { return nil }
+    return reply(patches)
+  }
+
+  private func takePendingPatches() -> [Patch] {
+    var patches: [Patch] = []
+    for batch in runtime.takePendingPatches() { patches += batch.patches }
+    return patches
+  }
+
+  /// `{"patches":[...]}`, with `"url"` and `"history":"push"` when the URL changed.
+  func reply(_ patches: [Patch]) -> String {
+    var writer = JSONWriter(capacity: 64 * patches.count + 32)
+    writer.raw("{\"patches\":")
+    WireFormat.write(patches, to: &writer)
+    let url = currentURL()
+    if url != pageURL {
+      writer.key("url")
+      writer.string(url)
+      writer.key("history")
+      writer.string("push")
+      pageURL = url
+    }
+    writer.raw("}")
+    return writer.string
+  }
+}
