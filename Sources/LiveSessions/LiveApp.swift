@@ -20,7 +20,8 @@ public struct LiveApp {
   /// Stylesheets linked from every page, in order.
   public var stylesheets: [String]
   /// Starts a session for a visitor arriving at `url` (path and query), or `nil` when the app has
-  /// no page there (the server then tries its static files).
+  /// no page there (the server then tries its static files). Paths whose last segment has a
+  /// file extension (`/app.css`) are always static files and never reach the app.
   public var makeSession: (_ url: String) -> AppSession?
 
   public init(title: String, stylesheets: [String] = [], makeSession: @escaping (_ url: String) -> AppSession?) {

@@ -69,8 +69,8 @@ public final class LiveServer: @unchecked Sendable {
     case (.post, "/_navdom/event"): return handleEvent(request)
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
     case (.get, "/_navdom/stream"): return handleStream(request)
-    case (.get, _): return handlePage(request)
-    case (.head, _): return handleHead(request)
+    case (.get, _) where !Self.namesAFile(request.path): return handlePage(request)
+    case (.head, _) where !Self.namesAFile(request.path): return handleHead(request)
     default: return nil
     }
   }
@@ -206,6 +206,14 @@ public final class LiveServer: @unchecked Sendable {
   }
 
   // MARK: Helpers
+
+  /// Whether a path's last segment has a file extension (`/runtime.js`, `/app.css`): those are
+  /// static files, answered without asking the app or taking the app lock, so serving them
+  /// costs the same as with no app at all.
+  static func namesAFile(_ path: String) -> Bool {
+    guard let lastSegment = path.split(separator: "/").last else { return false }
+    return lastSegment.contains(".")
+  }
 
   static func failure(_ status: HTTPStatus, _ reason: String) -> HTTPResponse {
     var writer = JSONWriter()
