@@ -29,7 +29,29 @@ public struct MemoryDOM {
     var parent: NodeID = -1
   }
 
-  private var records: [NodeID: Record] = [:]
+  private var records = RecordTable()
+
+  /// Records by node id. Ids are small dense integers that are never reused, so an array
+  /// indexed by id beats a dictionary: no hashing, and neighbouring nodes sit together in
+  /// memory.
+  struct RecordTable {
+    private var slots: [Record?] = []
+
+    subscript(id: NodeID) -> Record? {
+      get { id >= 0 && id < slots.count ? slots[id] : nil }
+      _modify {
+        // Grows on demand; `_modify` lets `records[id]!.children.append(x)` work in place.
+        if id >= slots.count { slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1)) }
+        yield &slots[id]
+      }
+    }
+
+    mutating func removeValue(forKey id: NodeID) -> Record? {
+      guard id >= 0 && id < slots.count else { return nil }
+      defer { slots[id] = nil }
+      return slots[id]
+    }
+  }
   /// Every `invoke` applied, in order: which element, which method.
   public private(set) var invocations: [(id: NodeID, method: DOMMethod)] = []
 
