@@ -8,7 +8,32 @@ enum DOMString {
     guard a.utf8.count == b.utf8.count else { return false }
     var a = a
     var b = b
-    return a.withUTF8 { first in b.withUTF8 { second in first.elementsEqual(second) } }
+    return a.withUTF8 { first in b.withUTF8 { second in sameBytes(first, second) } }
+  }
+
+  /// Byte equality eight bytes at a time: the generic `elementsEqual` was a sixth of the diff's
+  /// instructions.
+  static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = first.count
+    guard count == second.count else { return false }
+    guard count > 0, let left = first.baseAddress, let right = second.baseAddress else { return true }
+    if left == right { return true }
+    let leftRaw = UnsafeRawPointer(left)
+    let rightRaw = UnsafeRawPointer(right)
+    var offset = 0
+    while offset + 8 <= count {
+      if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      offset += 8
+    }
+    while offset < count {
+      if left[offset] != right[offset] { return false }
+      offset += 1
+    }
+    return true
   }
 }
 
