@@ -63,9 +63,9 @@ public struct Serializer {
       let start = output.count
       let written: Bool
       if case .fragment = node {
-        written = writeCompactSiblings(node.flattened)
+        written = node.flattened.withUnsafeBufferPointer { output.writeCompact($0) }
       } else {
-        written = writeCompactSiblings(CollectionOfOne(node))
+        written = withUnsafePointer(to: node) { output.writeCompact(UnsafeBufferPointer(start: $0, count: 1)) }
       }
       if written { return }
       // The fast path found a problem: write again on the checked path, which throws the error
@@ -82,102 +82,11 @@ public struct Serializer {
     for node in nodes { node.flatten(into: &flat) }
     if style == .compact {
       let start = output.count
-      if writeCompactSiblings(flat) { return }
+      if flat.withUnsafeBufferPointer({ output.writeCompact($0) }) { return }
       output.truncate(to: start)
     }
     try writeSiblings(flat, depth: 0, pretty: style == .pretty)
     if style == .pretty, output.last != 0x0A { output.append(0x0A) }
-  }
-
-  // MARK: Compact fast path
-  //
-  // Compact output is what a server writes on every request, so it has a path of its own: no
-  // layout decisions, tag validation, classification and copy in one pass over the tag's bytes,
-  // and no error values. It returns `false` at the first problem; `write` then starts over on
-  // the checked path below, which builds the `RenderError` with its path. Both paths must write
-  // the same bytes (the serializer tests and the React parity test run through this one).
-  // Measured on `navdom bench render --rows 1000`: the write half went from ~10,300 to ~8,400
-  // instructions per row (with the scan below).
-
-  /// Compact siblings: text after text, or empty text, gets a `<!---->` marker, as in
-  /// `writeSiblings`.
-  private mutating func writeCompactSiblings<Nodes: Collection>(_ nodes: Nodes) -> Bool where Nodes.Element == Node {
-    var previousWasText = false
-    for node in nodes {
-      switch node {
-      case .element(let element):
-        guard writeCompactElement(element) else { return false }
-        previousWasText = false
-      case .text(let value):
-        if previousWasText || value.isEmpty { append("<!---->") }
-        appendEscaped(value, inAttribute: false)
-        previousWasText = true
-      case .comment(let value):
-        guard Self.commentProblem(value) == nil else { return false }
-        append("<!--")
-        append(value)
-        append("-->")
-        previousWasText = false
-      case .fragment(let members):
-        guard writeCompactSiblings(members) else { return false }
-        previousWasText = false
-      }
-    }
-    return true
-  }
-
-  private mutating func writeCompactElement(_ element: Element) -> Bool {
-    // `<tag`, checking the name and packing it for the traits lookup on the way.
-    var tag = element.tag
-    let packed = tag.withUTF8 { bytes -> UInt64? in
-      guard Names.isValidTag(bytes) else { return nil }
-      output.append(0x3C)  // <
-      output.append(bytes)
-      return HTMLElements.packedTagName(bytes)
-    }
-    guard let packed else { return false }
-    for attribute in element.attributes {
-      var name = attribute.name
-      let isValid = name.withUTF8 { bytes -> Bool in
-        guard Names.isValidAttribute(bytes) else { return false }
-        output.append(0x20)
-        output.append(bytes)
-        return true
-      }
-      guard isValid else { return false }
-      output.append(0x3D)
-      output.append(0x22)  // ="
-      appendEscaped(attribute.value, inAttribute: true)
-      output.append(0x22)
-    }
-    if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
-    output.append(0x3E)  // >
-
-    let traits = element.namespace == .html ? HTMLElements.traits(packed: packed) : []
-    if !traits.isEmpty {
-      if traits.contains(.void) { return element.children.isEmpty }
-      if traits.contains(.textOnly) {
-        do throws(RenderError) {
-          try writeTextOnlyContent(of: element, traits: traits)
-        } catch {
-          return false
-        }
-      } else {
-        if traits.contains(.dropsLeadingNewline), case .text(let first)? = element.children.first,
-          first.utf8.first == 0x0A
-        {
-          output.append(0x0A)
-        }
-        guard writeCompactSiblings(element.children) else { return false }
-      }
-    } else {
-      guard writeCompactSiblings(element.children) else { return false }
-    }
-    output.append(0x3C)
-    output.append(0x2F)  // </
-    append(tag)
-    output.append(0x3E)
-    return true
   }
 
   // MARK: Siblings and layout
@@ -254,26 +163,22 @@ public struct Serializer {
       guard Names.isValidAttribute(attribute.name) else {
         throw RenderError("invalid attribute name \"\(attribute.name)\"")
       }
-      writeAttribute(attribute.name, attribute.value)
+      output.writeAttribute(attribute.name, attribute.value)
     }
-    if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
+    if element.hasExtras && !element.properties.isEmpty { output.writeProperties(of: element) }
     output.append(0x3E)  // >
 
     let traits = element.namespace == .html ? HTMLElements.traits(of: tag) : []
     if traits.contains(.void) {
-      if !element.children.isEmpty {
+      if element.childCount != 0 {
         throw RenderError("<\(tag)> is a void element and cannot have children")
       }
       return
     }
     if traits.contains(.textOnly) {
-      try writeTextOnlyContent(of: element, traits: traits)
+      try output.writeTextOnlyContent(of: element, traits: traits)
     } else {
-      if traits.contains(.dropsLeadingNewline), case .text(let first)? = element.children.first,
-        first.utf8.first == 0x0A
-      {
-        output.append(0x0A)
-      }
+      if traits.contains(.dropsLeadingNewline) { output.writeDroppedNewline(of: element) }
       let children = element.children
       let childrenOnLines =
         pretty && !traits.contains(.dropsLeadingNewline) && !children.isEmpty && Self.isBlockRun(children)
@@ -287,54 +192,6 @@ public struct Serializer {
     output.append(0x2F)  // </
     append(tag)
     output.append(0x3E)
-  }
-
-  /// `script`, `style`, `textarea`, `title` and friends hold text only. Raw text is written as
-  /// is, so it must not contain the element's own end tag.
-  private mutating func writeTextOnlyContent(of element: Element, traits: TagTraits) throws(RenderError) {
-    let tag = element.tag
-    let isRaw = traits.contains(.rawText)
-    var isFirst = true
-    for (index, child) in element.children.enumerated() {
-      guard case .text(let value) = child else {
-        throw RenderError("<\(tag)> can only contain text", path: ["child[\(index)]"])
-      }
-      if isRaw {
-        if Self.containsEndTag(value, tag: tag) {
-          throw RenderError(
-            "raw text would close its <\(tag)> element early (\"</\(tag)\")", path: ["#text"])
-        }
-        append(value)
-      } else {
-        if isFirst && traits.contains(.dropsLeadingNewline) && value.utf8.first == 0x0A { output.append(0x0A) }
-        appendEscaped(value, inAttribute: false)
-      }
-      isFirst = false
-    }
-  }
-
-  /// DOM properties have markup equivalents for the first paint: `value` on inputs, and
-  /// `checked` / `selected` when true.
-  private mutating func writeProperties(of element: Element) {
-    for property in element.properties {
-      switch (property.name, property.value) {
-      case ("value", .string(let value)) where element.tag != "textarea" && element.tag != "select":
-        if element.attribute("value") == nil { writeAttribute("value", value) }
-      case ("checked", .bool(true)), ("selected", .bool(true)):
-        if element.attribute(property.name) == nil { writeAttribute(property.name, "") }
-      default:
-        continue
-      }
-    }
-  }
-
-  private mutating func writeAttribute(_ name: String, _ value: String) {
-    output.append(0x20)
-    append(name)
-    output.append(0x3D)
-    output.append(0x22)
-    appendEscaped(value, inAttribute: true)
-    output.append(0x22)
   }
 
   // MARK: Checks
@@ -399,73 +256,6 @@ public struct Serializer {
   @inline(__always)
   private func append(_ string: StaticString) { output.append(string) }
 
-  /// Escapes `&`, `<`, `>` and U+00A0, plus `"` in attribute values, in one pass.
-  ///
-  /// Almost every byte needs nothing, so the scan skips eight bytes at a time when none of them
-  /// is special (word-at-a-time "has a zero byte" tests, below), and tests single bytes
-  /// against a 64-bit mask of the special bytes below 0x40 (plus 0xC2, the lead byte of
-  /// U+00A0) only near a candidate. Whole runs between escapes are copied at once. Measured:
-  /// ~16 instructions per byte with a per-byte `switch`, ~4 with this.
-  private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
-    // Bit n set: byte n (< 0x40) may need escaping.
-    let textMask: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
-    let mask = inAttribute ? textMask | 1 << 0x22 : textMask
-    // `"` in text needs nothing, so text looks for `&` again instead of `"`.
-    let quoteOrAmpersand: UInt8 = inAttribute ? 0x22 : 0x26
-    var string = string
-    string.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var runStart = 0
-      var index = 0
-      let count = buffer.count
-      while index < count {
-        if index + 8 <= count,
-          !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), quoteOrAmpersand)
-        {
-          index += 8
-          continue
-        }
-        let byte = base[index]
-        let mayNeedEscape = byte < 0x40 ? (mask >> UInt64(byte)) & 1 != 0 : byte == 0xC2
-        if !mayNeedEscape {
-          index += 1
-          continue
-        }
-        let replacement: StaticString
-        switch byte {
-        case 0x26: replacement = "&amp;"
-        case 0x3C: replacement = "&lt;"
-        case 0x3E: replacement = "&gt;"
-        case 0x22: replacement = "&quot;"
-        default:  // 0xC2
-          guard index + 1 < count && base[index + 1] == 0xA0 else {
-            index += 1
-            continue
-          }
-          replacement = "&nbsp;"
-        }
-        if runStart < index { output.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-        output.append(replacement)
-        index += byte == 0xC2 ? 2 : 1
-        runStart = index
-      }
-      if runStart < count { output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
-    }
-  }
-
-  /// Whether any of the eight bytes in `word` is `&`, `<`, `>`, `quoteOrAmpersand`, or
-  /// non-ASCII (which covers U+00A0's lead byte). May say yes for a byte next to one that
-  /// matches, never no for a match: the byte loop then decides.
   @inline(__always)
-  private static func mayNeedEscape(_ word: UInt64, _ quoteOrAmpersand: UInt8) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    // A byte of `x` is zero when the matching byte of `word` equals the byte looked for.
-    @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highBits != 0 }
-    return word & highBits != 0
-      || hasZeroByte(word ^ (ones &* 0x26))
-      || hasZeroByte(word ^ (ones &* 0x3C))
-      || hasZeroByte(word ^ (ones &* 0x3E))
-      || hasZeroByte(word ^ (ones &* UInt64(quoteOrAmpersand)))
-  }
+  private func appendEscaped(_ string: String, inAttribute: Bool) { output.appendEscaped(string, inAttribute: inAttribute) }
 }

@@ -1,52 +1,145 @@
 /// An element of the virtual DOM: a tag in a namespace, ordered attributes, DOM properties,
 /// event listeners, an optional key, and children.
 ///
-/// `Element` is a final class so that a `Node` stays one word wide and a subtree is shared, not
-/// copied, when trees are built and diffed. Treat it as a value: nothing mutates an element
-/// once it is part of a tree.
+/// An element is a value. It is one word wide (so a `Node` stays small) and refers to one heap
+/// block, `ElementStorage`, that holds everything: the tag, the key, the children and, in the
+/// same allocation, the attributes. Copying an element shares that block; nothing mutates it
+/// once the element is made, so a subtree is shared, not copied, when trees are built and
+/// diffed.
 ///
 /// ```swift
 /// let row = Element("tr", key: "row-1", attributes: [Attribute("class", "danger")])
 /// ```
-public final class Element {
+///
+/// `attributes` and `children` return arrays, which is convenient but may allocate. Code that
+/// walks many elements (the serializer, the diff) uses `attributeCount` / `attribute(at:)`,
+/// `childCount` / `child(at:)`, or `withAttributes` / `withChildren`, which never do.
+public struct Element {
+  @usableFromInline
+  let storage: ElementStorage
+
+  @inlinable
+  init(storage: ElementStorage) {
+    self.storage = storage
+  }
+
+  /// Reads the header in place. (ManagedBuffer's `header` is a class `var`, so each read of it
+  /// is checked for exclusive access at run time: ~60 instructions, several times per element.)
+  @inlinable
+  func read<Value>(_ field: (UnsafeMutablePointer<ElementHeader>) -> Value) -> Value {
+    storage.withUnsafeMutablePointerToHeader(field)
+  }
+
   /// The tag name, as written (`div`, `foreignObject`).
-  public let tag: String
-  public let namespace: Namespace
-  /// Attributes in the order they were given; rendering keeps this order.
-  public let attributes: [Attribute]
-  /// Child nodes, never fragments.
-  public let children: [Node]
-  /// Number of DOM nodes in this subtree, this element included.
-  public let subtreeSize: Int
+  @inlinable
+  public var tag: String { read { $0.pointee.tag } }
+
+  @inlinable
+  public var namespace: Namespace { read { $0.pointee.namespace } }
+
   /// The key that identifies this element among its siblings in a keyed list.
+  @inlinable
+  public var key: String? { read { $0.pointee.key } }
+
+  /// Number of DOM nodes in this subtree, this element included.
+  @inlinable
+  public var subtreeSize: Int { read { $0.pointee.subtreeSize } }
+
+  /// Whether the element has a key, properties, listeners or mount methods: the parts most
+  /// elements lack, which hot loops can then skip.
+  @inlinable
+  public var hasExtras: Bool { read { $0.pointee.extras != nil || $0.pointee.key != nil } }
+
+  /// Attributes in the order they were given; rendering keeps this order.
   ///
-  /// Stored inline, not in `extras`: every row of a keyed list has one, and an `Extras` object
-  /// per row was one allocation and free in ~26 per benchmark row.
-  public let key: String?
-  /// The parts most elements lack, kept out of line so a plain element stays small and cheap
-  /// to build and free.
-  let extras: Extras?
-
-  final class Extras {
-    let properties: [Property]
-    let listeners: [EventListener]
-    let mountMethods: [DOMMethod]
-
-    init(properties: [Property], listeners: [EventListener], mountMethods: [DOMMethod]) {
-      self.properties = properties
-      self.listeners = listeners
-      self.mountMethods = mountMethods
-    }
+  /// A new array on every call: loops over many elements use `withAttributes` instead.
+  public var attributes: [Attribute] {
+    withAttributes { Array($0) }
   }
 
   /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
-  public var properties: [Property] { extras?.properties ?? [] }
-  /// Whether the element has a key, properties, listeners or mount methods: the parts most
-  /// elements lack, which hot loops can then skip.
-  public var hasExtras: Bool { extras != nil || key != nil }
-  public var listeners: [EventListener] { extras?.listeners ?? [] }
+  public var properties: [Property] { read { $0.pointee.extras?.properties ?? [] } }
+  public var listeners: [EventListener] { read { $0.pointee.extras?.listeners ?? [] } }
   /// Methods the browser calls on the element right after it is inserted (`showModal`).
-  public var mountMethods: [DOMMethod] { extras?.mountMethods ?? [] }
+  public var mountMethods: [DOMMethod] { read { $0.pointee.extras?.mountMethods ?? [] } }
+
+  /// Child nodes, never fragments.
+  ///
+  /// Several children come back as the stored array (no copy); a single child is stored bare
+  /// and comes back in a new one-element array. Loops use `withChildren` or `child(at:)`.
+  public var children: [Node] {
+    switch read({ $0.pointee.content }) {
+    case .fragment(let nodes): return nodes
+    case let single: return [single]
+    }
+  }
+
+  // MARK: Walking without allocating
+
+  /// How many attributes the element has.
+  @inlinable
+  public var attributeCount: Int { read { $0.pointee.attributeCount } }
+
+  /// The attribute at `index`, in the order given.
+  @inlinable
+  public func attribute(at index: Int) -> Attribute {
+    precondition(index >= 0 && index < attributeCount, "attribute index out of range")
+    return storage.withUnsafeMutablePointerToElements { $0[index] }
+  }
+
+  /// Calls `body` with the attributes in place: no array is made.
+  @inlinable
+  public func withAttributes<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<Attribute>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try storage.withUnsafeMutablePointers { (header, attributes) throws(Failure) -> Result in
+      try body(UnsafeBufferPointer(start: attributes, count: header.pointee.attributeCount))
+    }
+  }
+
+  /// How many children the element has.
+  @inlinable
+  public var childCount: Int {
+    switch read({ $0.pointee.content }) {
+    case .fragment(let nodes): return nodes.count
+    default: return 1
+    }
+  }
+
+  /// The child at `index`.
+  @inlinable
+  public func child(at index: Int) -> Node {
+    switch read({ $0.pointee.content }) {
+    case .fragment(let nodes): return nodes[index]
+    case let single:
+      precondition(index == 0, "child index out of range")
+      return single
+    }
+  }
+
+  /// Calls `body` with the children in place: no array is made, even for a single child.
+  @inlinable
+  public func withChildren<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<Node>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try storage.withUnsafeMutablePointerToHeader { (header) throws(Failure) -> Result in
+      try header.pointee.withChildren(body)
+    }
+  }
+
+  /// Calls `body` with each child in order.
+  @inlinable
+  public func forEachChild<Failure: Error>(_ body: (Node) throws(Failure) -> Void) throws(Failure) {
+    try withChildren { (children) throws(Failure) in
+      for child in children { try body(child) }
+    }
+  }
+
+  /// Whether both are the same stored element (so equal without looking further).
+  @inlinable
+  public func isIdentical(to other: Element) -> Bool { storage === other.storage }
+
+  // MARK: Making elements
 
   public init(
     _ tag: String,
@@ -58,35 +151,16 @@ public final class Element {
     mountMethods: [DOMMethod] = [],
     children: [Node] = []
   ) {
-    self.tag = tag
-    self.namespace = namespace
-    self.attributes = attributes
-    self.key = key
-    if !properties.isEmpty || !listeners.isEmpty || !mountMethods.isEmpty {
-      extras = Extras(properties: properties, listeners: listeners, mountMethods: mountMethods)
-    } else {
-      extras = nil
-    }
-    var size = 1
-    var needsFlattening = false
-    for child in children {
-      switch child {
-      case .fragment: needsFlattening = true
-      case .element(let element): size += element.subtreeSize
-      case .text, .comment: size += 1
+    let content: Node = children.count == 1 ? children[0] : .fragment(children)
+    let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
+    storage = ElementStorage.make(
+      tag: tag, namespace: namespace, key: key, extras: extras, content: content,
+      attributeCount: attributes.count)
+    storage.withUnsafeMutablePointerToElements { target in
+      attributes.withUnsafeBufferPointer { source in
+        if let start = source.baseAddress { target.initialize(from: start, count: source.count) }
       }
     }
-    if needsFlattening {
-      var flat: [Node] = []
-      flat.reserveCapacity(children.count)
-      for child in children { child.flatten(into: &flat) }
-      size = 1
-      for child in flat { size += child.subtreeSize }
-      self.children = flat
-    } else {
-      self.children = children
-    }
-    self.subtreeSize = size
   }
 
   /// A copy with some parts replaced; the rest is shared.
@@ -109,22 +183,142 @@ public final class Element {
 
   /// The value of the attribute named `name`, if present.
   public func attribute(_ name: String) -> String? {
-    for attribute in attributes where attribute.name == name { return attribute.value }
-    return nil
+    withAttributes { attributes in
+      for attribute in attributes where attribute.name == name { return attribute.value }
+      return nil
+    }
+  }
+
+  /// The parts most elements lack, kept out of line so a plain element stays small and cheap
+  /// to build and free.
+  @usableFromInline
+  final class Extras {
+    let properties: [Property]
+    let listeners: [EventListener]
+    let mountMethods: [DOMMethod]
+
+    init(properties: [Property], listeners: [EventListener], mountMethods: [DOMMethod]) {
+      self.properties = properties
+      self.listeners = listeners
+      self.mountMethods = mountMethods
+    }
+
+    static func make(properties: [Property], listeners: [EventListener], mountMethods: [DOMMethod]) -> Extras? {
+      if properties.isEmpty && listeners.isEmpty && mountMethods.isEmpty { return nil }
+      return Extras(properties: properties, listeners: listeners, mountMethods: mountMethods)
+    }
+  }
+}
+
+// MARK: - Storage
+
+/// The fixed part of an element's one allocation; the attributes follow it in the same block.
+@usableFromInline
+struct ElementHeader {
+  // Field order and widths keep the header at 72 bytes, so that an element with one attribute
+  // is a 120-byte block: within glibc's fast bins (up to 128), where freeing and reusing a
+  // block is a few pointer moves instead of coalescing with its neighbours.
+  @usableFromInline var tag: String
+  @usableFromInline var key: String?
+  @usableFromInline var extras: Element.Extras?
+  @usableFromInline var storedSubtreeSize: UInt32
+  @usableFromInline var storedAttributeCount: UInt16
+  @usableFromInline var namespace: Namespace
+  /// The children, stored as the builder hands them over so that no array is made for them:
+  /// one child as itself, several as `.fragment(flat array)`, none as `.fragment([])` (the
+  /// shared empty array). Never a fragment inside.
+  @usableFromInline var content: Node
+
+  @inlinable
+  var subtreeSize: Int { Int(storedSubtreeSize) }
+  @inlinable
+  var attributeCount: Int { Int(storedAttributeCount) }
+
+  @inlinable
+  mutating func withChildren<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<Node>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if case .fragment(let nodes) = content {
+      return try nodes.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
+    }
+    // A single child: the header's own field is a buffer of one, valid while the storage is.
+    return try withUnsafeMutablePointer(to: &content) { (single) throws(Failure) -> Result in
+      try body(UnsafeBufferPointer(start: single, count: 1))
+    }
+  }
+}
+
+/// An element's one heap block: `ElementHeader`, then `attributeCount` attributes.
+///
+/// One allocation per element, instead of the element object plus an attribute array plus a
+/// children array: building and freeing those was about two thirds of the time of building
+/// and rendering the benchmark table.
+@usableFromInline
+final class ElementStorage: ManagedBuffer<ElementHeader, Attribute> {
+  deinit {
+    // ManagedBuffer destroys the header; the attributes in the tail are ours to destroy.
+    _ = withUnsafeMutablePointers { header, attributes in
+      attributes.deinitialize(count: header.pointee.attributeCount)
+    }
+  }
+
+  /// Makes the block with room for `attributeCount` attributes, which the caller must then
+  /// initialize, all of them, before the storage is used or released (nothing in between can
+  /// fail). `content` is flattened here if it holds fragments.
+  @usableFromInline
+  static func make(
+    tag: String, namespace: Namespace, key: String?, extras: Element.Extras?, content: Node,
+    attributeCount: Int
+  ) -> ElementStorage {
+    let (content, subtreeSize) = flattenedContent(content)
+    precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
+    precondition(subtreeSize <= Int(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+    let buffer = ElementStorage.create(minimumCapacity: attributeCount) { _ in
+      ElementHeader(
+        tag: tag, key: key, extras: extras, storedSubtreeSize: UInt32(subtreeSize),
+        storedAttributeCount: UInt16(attributeCount), namespace: namespace, content: content)
+    }
+    return unsafeDowncast(buffer, to: ElementStorage.self)
+  }
+
+  /// `content` with fragments spread, and the size of the subtree it makes under an element.
+  static func flattenedContent(_ content: Node) -> (Node, Int) {
+    switch content {
+    case .element(let element): return (content, 1 + element.subtreeSize)
+    case .text, .comment: return (content, 2)
+    case .fragment(let nodes):
+      var size = 1
+      var needsFlattening = false
+      for node in nodes {
+        switch node {
+        case .element(let element): size += element.subtreeSize
+        case .text, .comment: size += 1
+        case .fragment: needsFlattening = true
+        }
+      }
+      if !needsFlattening { return (content, size) }
+      var flat: [Node] = []
+      flat.reserveCapacity(nodes.count)
+      for node in nodes { node.flatten(into: &flat) }
+      size = 1
+      for node in flat { size += node.subtreeSize }
+      return (flat.count == 1 ? flat[0] : .fragment(flat), size)
+    }
   }
 }
 
 extension Element: Equatable {
   public static func == (lhs: Element, rhs: Element) -> Bool {
-    if lhs === rhs { return true }
-    if lhs.extras == nil && rhs.extras == nil {
-      return lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.key == rhs.key
-        && lhs.attributes == rhs.attributes && lhs.children == rhs.children
+    if lhs.isIdentical(to: rhs) { return true }
+    guard lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.key == rhs.key,
+      lhs.withAttributes({ a in rhs.withAttributes { b in a.elementsEqual(b) } })
+    else { return false }
+    if lhs.read({ $0.pointee.extras != nil }) || rhs.read({ $0.pointee.extras != nil }) {
+      guard lhs.properties == rhs.properties && lhs.listeners == rhs.listeners
+        && lhs.mountMethods == rhs.mountMethods
+      else { return false }
     }
-    return lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.key == rhs.key
-      && lhs.attributes == rhs.attributes && lhs.properties == rhs.properties
-      && lhs.listeners == rhs.listeners && lhs.mountMethods == rhs.mountMethods
-      && lhs.children == rhs.children
+    return lhs.withChildren { a in rhs.withChildren { b in a.elementsEqual(b) } }
   }
 }
 

@@ -42,15 +42,23 @@ struct Differ {
     newIDs[newPosition] = id
     switch (old, new) {
     case (.element(let a), .element(let b)):
-      if a === b {
+      if a.isIdentical(to: b) {
         // A shared subtree is unchanged: keep its ids without walking it.
         for offset in 0..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
         return
       }
-      diffAttributes(id: id, a.attributes, b.attributes)
-      diffProperties(id: id, a.properties, b.properties)
-      diffListeners(id: id, a.listeners, b.listeners)
-      diffChildren(parent: id, old: a.children, oldStart: oldPosition + 1, new: b.children, newStart: newPosition + 1)
+      // Attributes and children are read in place: an array per element would be an
+      // allocation per element diffed.
+      a.withAttributes { old in b.withAttributes { new in diffAttributes(id: id, old, new) } }
+      if a.hasExtras || b.hasExtras {
+        diffProperties(id: id, a.properties, b.properties)
+        diffListeners(id: id, a.listeners, b.listeners)
+      }
+      a.withChildren { old in
+        b.withChildren { new in
+          diffChildren(parent: id, old: old, oldStart: oldPosition + 1, new: new, newStart: newPosition + 1)
+        }
+      }
     case (.text(let a), .text(let b)), (.comment(let a), .comment(let b)):
       if !DOMString.same(a, b) { patches.append(.text(id: id, text: b)) }
     default:
@@ -70,11 +78,15 @@ struct Differ {
   /// Records the mount methods (`showModal`) of a new subtree, in document order.
   mutating func appendMountInvocations(_ node: Node, firstID: NodeID) {
     guard case .element(let element) = node else { return }
-    for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
+    if element.hasExtras {
+      for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
+    }
     var childID = firstID + 1
-    for child in element.children {
-      appendMountInvocations(child, firstID: childID)
-      childID += child.subtreeSize
+    element.withChildren { children in
+      for child in children {
+        appendMountInvocations(child, firstID: childID)
+        childID += child.subtreeSize
+      }
     }
   }
 
@@ -86,8 +98,8 @@ struct Differ {
 
   // MARK: Attributes, properties, listeners
 
-  mutating func diffAttributes(id: NodeID, _ old: [Attribute], _ new: [Attribute]) {
-    if old == new { return }
+  mutating func diffAttributes(id: NodeID, _ old: UnsafeBufferPointer<Attribute>, _ new: UnsafeBufferPointer<Attribute>) {
+    if old.elementsEqual(new) { return }
     for attribute in new where !old.contains(attribute) {
       patches.append(.setAttribute(id: id, name: attribute.name, value: attribute.value))
     }
@@ -118,7 +130,9 @@ struct Differ {
 
   // MARK: Children
 
-  mutating func diffChildren(parent: NodeID, old: [Node], oldStart: Int, new: [Node], newStart: Int) {
+  mutating func diffChildren(
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldStart: Int, new: UnsafeBufferPointer<Node>, newStart: Int
+  ) {
     if old.isEmpty && new.isEmpty { return }
     if new.isEmpty {
       patches.append(.clear(parent: parent))
@@ -138,7 +152,7 @@ struct Differ {
   }
 
   /// Document-order positions of each of `nodes`, the first at `start`.
-  static func positions(of nodes: [Node], from start: Int) -> [Int] {
+  static func positions(of nodes: UnsafeBufferPointer<Node>, from start: Int) -> [Int] {
     var positions: [Int] = []
     positions.reserveCapacity(nodes.count)
     var position = start
@@ -149,13 +163,16 @@ struct Differ {
     return positions
   }
 
-  static func allKeyed(_ nodes: [Node]) -> Bool {
+  static func allKeyed(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
     for node in nodes where node.key == nil { return false }
     return true
   }
 
   /// Unkeyed children are matched by index; a pair that differs in kind, tag or key is replaced.
-  mutating func diffChildrenByIndex(parent: NodeID, old: [Node], oldPositions: [Int], new: [Node], newPositions: [Int]) {
+  mutating func diffChildrenByIndex(
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldPositions: [Int], new: UnsafeBufferPointer<Node>,
+    newPositions: [Int]
+  ) {
     let common = min(old.count, new.count)
     for index in 0..<common {
       diffNode(old[index], oldAt: oldPositions[index], new[index], newAt: newPositions[index])
@@ -170,7 +187,10 @@ struct Differ {
 
   /// Keyed children: trim the common prefix and suffix, match the middle by key, then move only
   /// the nodes outside a longest increasing subsequence (moves = n - |LIS|).
-  mutating func diffKeyedChildren(parent: NodeID, old: [Node], oldPositions: [Int], new: [Node], newPositions: [Int]) {
+  mutating func diffKeyedChildren(
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldPositions: [Int], new: UnsafeBufferPointer<Node>,
+    newPositions: [Int]
+  ) {
     var start = 0
     var oldEnd = old.count - 1
     var newEnd = new.count - 1

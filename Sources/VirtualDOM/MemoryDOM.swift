@@ -165,11 +165,13 @@ public struct MemoryDOM {
     case .element(let element):
       var record = Record(content: .element(tag: element.tag, namespace: element.namespace, key: element.key))
       record.attributes = element.attributes
-      record.properties = element.properties
-      record.events = element.listeners.map { $0.event }
+      if element.hasExtras {
+        record.properties = element.properties
+        record.events = element.listeners.map { $0.event }
+      }
       records[id] = record
-      for child in element.children {
-        let childID = create(child, nextID: &nextID)
+      for index in 0..<element.childCount {
+        let childID = create(element.child(at: index), nextID: &nextID)
         records[childID]!.parent = id
         records[id]!.children.append(childID)
       }

@@ -33,7 +33,11 @@ public struct MountedTree {
     var flat: [Node] = []
     for node in newRoots { node.flatten(into: &flat) }
     var differ = Differ(oldIDs: ids, nextID: nextID, newCount: Self.count(flat), options: options)
-    differ.diffChildren(parent: 0, old: roots, oldStart: 0, new: flat, newStart: 0)
+    roots.withUnsafeBufferPointer { old in
+      flat.withUnsafeBufferPointer { new in
+        differ.diffChildren(parent: 0, old: old, oldStart: 0, new: new, newStart: 0)
+      }
+    }
     roots = flat
     ids = differ.newIDs
     nextID = differ.nextID
@@ -47,7 +51,7 @@ public struct MountedTree {
       body(ids[position], node)
       position += 1
       if case .element(let element) = node {
-        for child in element.children { visit(child) }
+        element.forEachChild { visit($0) }
       }
     }
     for node in roots { visit(node) }

@@ -7,8 +7,9 @@
 /// }
 /// ```
 ///
-/// Children are gathered as one `Node` (a fragment when there are several), so a single child
-/// costs no array until its element stores it, and several cost exactly one.
+/// Children are gathered as one `Node` (a fragment when there are several), and the element
+/// stores that node as it is: a single child costs no array at all, several cost exactly one,
+/// the block's own.
 @resultBuilder
 public enum NodeBuilder {
   public static func buildExpression(_ node: Node) -> Node { node }
@@ -28,17 +29,6 @@ public enum NodeBuilder {
   public static func buildLimitedAvailability(_ node: Node) -> Node { node }
 }
 
-extension Node {
-  /// The children a builder produced, flattened.
-  @inlinable
-  static func children(of content: Node) -> [Node] {
-    switch content {
-    case .fragment(let nodes): return nodes
-    default: return [content]
-    }
-  }
-}
-
 /// A fragment built with the DSL: several nodes with no element around them.
 ///
 /// ```swift
@@ -53,39 +43,138 @@ public func fragment(@NodeBuilder _ content: () -> Node) -> Node {
 /// ```swift
 /// element("x-counter", .attribute("start", "3")) { "3" }
 /// ```
-/// Names are checked when the tree is rendered or validated, never at build time.
+/// Names are checked when the tree is rendered or validated, never at build time. Like the
+/// catalogue's tags, it takes up to three options one by one (no array), more as a list.
+@inlinable
 public func element(
-  _ tag: String, namespace: Namespace = .html, _ options: ElementOption...,
-  @NodeBuilder content: () -> Node = { .fragment([]) }
+  _ tag: String, namespace: Namespace = .html, @NodeBuilder content: () -> Node = { .fragment([]) }
 ) -> Node {
-  makeElement(tag, namespace: namespace, options, children: Node.children(of: content()))
+  makeElement(tag, namespace: namespace, content: content())
 }
 
-/// Builds an element from DSL options; the catalogue's functions all end here.
+@inlinable
+public func element(
+  _ tag: String, namespace: Namespace = .html, _ a: ElementOption,
+  @NodeBuilder content: () -> Node = { .fragment([]) }
+) -> Node {
+  makeElement(tag, namespace: namespace, a, content: content())
+}
+
+@inlinable
+public func element(
+  _ tag: String, namespace: Namespace = .html, _ a: ElementOption, _ b: ElementOption,
+  @NodeBuilder content: () -> Node = { .fragment([]) }
+) -> Node {
+  makeElement(tag, namespace: namespace, a, b, content: content())
+}
+
+@inlinable
+public func element(
+  _ tag: String, namespace: Namespace = .html, _ a: ElementOption, _ b: ElementOption, _ c: ElementOption,
+  @NodeBuilder content: () -> Node = { .fragment([]) }
+) -> Node {
+  makeElement(tag, namespace: namespace, a, b, c, content: content())
+}
+
+@inlinable
+public func element(
+  _ tag: String, namespace: Namespace = .html, _ a: ElementOption, _ b: ElementOption, _ c: ElementOption,
+  _ d: ElementOption, _ more: ElementOption..., @NodeBuilder content: () -> Node = { .fragment([]) }
+) -> Node {
+  makeElement(tag, namespace: namespace, [a, b, c, d] + more, content: content())
+}
+
+/// Builds an element from DSL options; for options held in an array (NavigationCore's
+/// markup, and tags given four options or more).
 @inlinable
 public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: [ElementOption], children: [Node]) -> Node {
-  if options.isEmpty {
-    return .element(Element(tag, namespace: namespace, children: children))
-  }
+  makeElement(tag, namespace: namespace, options, content: children.count == 1 ? children[0] : .fragment(children))
+}
+
+/// Builds an element from up to three DSL options and the builder's content (a single child,
+/// or a fragment of several): the catalogue's functions all end here.
+///
+/// Taking the options one by one, not as an array, is what keeps building an element to one
+/// allocation: a variadic parameter is an array, allocated and freed for every element.
+public func makeElement(
+  _ tag: String, namespace: Namespace = .html, _ first: ElementOption = .none,
+  _ second: ElementOption = .none, _ third: ElementOption = .none, content: Node
+) -> Node {
+  var attributeCount = 0
   var key: String? = nil
-  var attributes: [Attribute] = []
-  var properties: [Property] = []
-  var listeners: [EventListener] = []
-  var mountMethods: [DOMMethod] = []
-  for option in options {
+  var hasExtras = false
+  func look(at option: ElementOption) {
     switch option {
-    case .attribute(let attribute):
-      if attributes.isEmpty { attributes.reserveCapacity(options.count) }
-      attributes.append(attribute)
-    case .property(let property): properties.append(property)
-    case .listener(let listener): listeners.append(listener)
+    case .attribute: attributeCount += 1
     case .key(let value): key = value
-    case .mount(let method): mountMethods.append(method)
     case .none: break
+    case .property, .listener, .mount: hasExtras = true
     }
   }
-  return .element(
-    Element(
-      tag, namespace: namespace, key: key, attributes: attributes, properties: properties,
-      listeners: listeners, mountMethods: mountMethods, children: children))
+  look(at: first)
+  look(at: second)
+  look(at: third)
+  let extras = hasExtras ? Element.Extras.make(from: [first, second, third]) : nil
+  let storage = ElementStorage.make(
+    tag: tag, namespace: namespace, key: key, extras: extras, content: content,
+    attributeCount: attributeCount)
+  storage.withUnsafeMutablePointerToElements { attributes in
+    var next = attributes
+    func put(_ option: ElementOption) {
+      if case .attribute(let attribute) = option {
+        next.initialize(to: attribute)
+        next += 1
+      }
+    }
+    put(first)
+    put(second)
+    put(third)
+  }
+  return .element(Element(storage: storage))
+}
+
+/// Builds an element from options held in an array.
+public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: [ElementOption], content: Node) -> Node {
+  var attributeCount = 0
+  var key: String? = nil
+  var hasExtras = false
+  for option in options {
+    switch option {
+    case .attribute: attributeCount += 1
+    case .key(let value): key = value
+    case .none: break
+    case .property, .listener, .mount: hasExtras = true
+    }
+  }
+  let storage = ElementStorage.make(
+    tag: tag, namespace: namespace, key: key, extras: hasExtras ? Element.Extras.make(from: options) : nil,
+    content: content, attributeCount: attributeCount)
+  storage.withUnsafeMutablePointerToElements { attributes in
+    var next = attributes
+    for option in options {
+      if case .attribute(let attribute) = option {
+        next.initialize(to: attribute)
+        next += 1
+      }
+    }
+  }
+  return .element(Element(storage: storage))
+}
+
+extension Element.Extras {
+  /// The properties, listeners and mount methods among `options`, or nil when there are none.
+  static func make<Options: Sequence>(from options: Options) -> Element.Extras? where Options.Element == ElementOption {
+    var properties: [Property] = []
+    var listeners: [EventListener] = []
+    var mountMethods: [DOMMethod] = []
+    for option in options {
+      switch option {
+      case .property(let property): properties.append(property)
+      case .listener(let listener): listeners.append(listener)
+      case .mount(let method): mountMethods.append(method)
+      case .attribute, .key, .none: break
+      }
+    }
+    return make(properties: properties, listeners: listeners, mountMethods: mountMethods)
+  }
 }

@@ -192,11 +192,11 @@ public enum TreeFormat {
         }
         writer.raw("]")
       }
-      if !element.children.isEmpty {
+      if element.childCount > 0 {
         writer.key("children"); writer.raw("[")
-        for (index, child) in element.children.enumerated() {
+        for index in 0..<element.childCount {
           if index > 0 { writer.raw(",") }
-          write(child, to: &writer)
+          write(element.child(at: index), to: &writer)
         }
         writer.raw("]")
       }

@@ -81,16 +81,17 @@ public enum WireFormat {
       writer.key("tag"); writer.string(element.tag)
       if let namespace = element.namespace.shortName { writer.key("ns"); writer.string(namespace) }
       if let key = element.key { writer.key("key"); writer.string(key) }
-      if !element.attributes.isEmpty {
+      if element.attributeCount > 0 {
         writer.key("attrs"); writer.raw("[")
-        for (index, attribute) in element.attributes.enumerated() {
+        for index in 0..<element.attributeCount {
+          let attribute = element.attribute(at: index)
           writer.raw(index == 0 ? "[" : ",[")
           writer.string(attribute.name); writer.raw(","); writer.string(attribute.value)
           writer.raw("]")
         }
         writer.raw("]")
       }
-      if !element.properties.isEmpty {
+      if element.hasExtras && !element.properties.isEmpty {
         writer.key("props"); writer.raw("[")
         for (index, property) in element.properties.enumerated() {
           writer.raw(index == 0 ? "[" : ",[")
@@ -99,7 +100,7 @@ public enum WireFormat {
         }
         writer.raw("]")
       }
-      if !element.listeners.isEmpty {
+      if element.hasExtras && !element.listeners.isEmpty {
         writer.key("on"); writer.raw("[")
         for (index, listener) in element.listeners.enumerated() {
           if index > 0 { writer.raw(",") }
@@ -107,11 +108,11 @@ public enum WireFormat {
         }
         writer.raw("]")
       }
-      if !element.children.isEmpty {
+      if element.childCount > 0 {
         writer.key("children"); writer.raw("[")
-        for (index, child) in element.children.enumerated() {
+        for index in 0..<element.childCount {
           if index > 0 { writer.raw(",") }
-          write(child, nextID: &nextID, to: &writer)
+          write(element.child(at: index), nextID: &nextID, to: &writer)
         }
         writer.raw("]")
       }
