@@ -96,9 +96,13 @@ public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: 
 ///
 /// Taking the options one by one, not as an array, is what keeps building an element to one
 /// allocation: a variadic parameter is an array, allocated and freed for every element.
+///
+/// The options and content are `consuming`: the tag functions hand over temporaries, whose
+/// strings then move into the element instead of being retained there and released here.
 public func makeElement(
-  _ tag: String, namespace: Namespace = .html, _ first: ElementOption = .none,
-  _ second: ElementOption = .none, _ third: ElementOption = .none, content: Node
+  _ tag: String, namespace: Namespace = .html, _ first: consuming ElementOption = .none,
+  _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,
+  content: consuming Node
 ) -> Node {
   var attributeCount = 0
   var key: String? = nil
@@ -114,22 +118,20 @@ public func makeElement(
   look(at: first)
   look(at: second)
   look(at: third)
-  let extras = hasExtras ? Element.Extras.make(from: [first, second, third]) : nil
+  let extras = hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
   let storage = ElementStorage.make(
     tag: tag, namespace: namespace, key: key, extras: extras, content: content,
     attributeCount: attributeCount)
-  storage.withUnsafeMutablePointerToElements { attributes in
-    var next = attributes
-    func put(_ option: ElementOption) {
-      if case .attribute(let attribute) = option {
-        next.initialize(to: attribute)
-        next += 1
-      }
+  var next = storage.withUnsafeMutablePointerToElements { $0 }
+  func put(_ option: consuming ElementOption) {
+    if case .attribute(let attribute) = consume option {
+      next.initialize(to: attribute)
+      next += 1
     }
-    put(first)
-    put(second)
-    put(third)
   }
+  put(first)
+  put(second)
+  put(third)
   return .element(Element(storage: storage))
 }
 
