@@ -47,6 +47,16 @@ final class ByteBuffer {
     count += bytes.count
   }
 
+  /// Appends a tag packed as `Names.packedTag` packs it (bytes in an integer, first byte
+  /// lowest, never a zero byte inside): one 8-byte store, then the count moves on by the tag's
+  /// length. Cheaper than copying the tag string's bytes, which means reaching them first.
+  @inline(__always)
+  func appendPacked(_ packed: UInt64) {
+    reserve(8)
+    UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt64.self)
+    count += (71 - packed.leadingZeroBitCount) / 8
+  }
+
   @inline(__always)
   func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

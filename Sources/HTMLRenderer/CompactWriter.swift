@@ -41,15 +41,22 @@ extension ByteBuffer {
   }
 
   private func writeCompact(_ element: Element) -> Bool {
-    // `<tag`, checking the name and packing it for the traits lookup on the way.
-    var tag = element.tag
-    let packed = tag.withUTF8 { bytes -> UInt64? in
-      guard Names.isValidTag(bytes) else { return nil }
-      append(0x3C)  // <
-      append(bytes)
-      return HTMLElements.packedTagName(bytes)
+    // `<tag`. A tag of up to eight bytes comes packed (and checked) in the element, and is
+    // copied and classified as one integer; a longer one is checked and copied byte by byte
+    // (and has no traits: every tag with traits is short).
+    let packed = element.packedTag
+    append(0x3C)  // <
+    if packed != 0 {
+      appendPacked(packed)
+    } else {
+      var tag = element.tag
+      let isValid = tag.withUTF8 { bytes -> Bool in
+        guard Names.isValidTag(bytes) else { return false }
+        append(bytes)
+        return true
+      }
+      guard isValid else { return false }
     }
-    guard let packed else { return false }
     guard element.withAttributes({ writeCompact($0) }) else { return false }
     if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
     append(0x3E)  // >
@@ -72,7 +79,7 @@ extension ByteBuffer {
     }
     append(0x3C)
     append(0x2F)  // </
-    append(tag)
+    if packed != 0 { appendPacked(packed) } else { append(element.tag) }
     append(0x3E)
     return true
   }

@@ -37,6 +37,11 @@ public struct Element {
   @inlinable
   public var namespace: Namespace { read { $0.pointee.namespace } }
 
+  /// The tag as `Names.packedTag(_:)` packs it: its bytes in an integer when it is a valid tag
+  /// of at most eight bytes, else 0.
+  @inlinable
+  public var packedTag: UInt64 { read { $0.pointee.packedTag } }
+
   /// The key that identifies this element among its siblings in a keyed list.
   @inlinable
   public var key: String? { read { $0.pointee.key } }
@@ -154,7 +159,7 @@ public struct Element {
     let content: Node = children.count == 1 ? children[0] : .fragment(children)
     let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
     storage = ElementStorage.make(
-      tag: tag, namespace: namespace, key: key, extras: extras, content: content,
+      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras, content: content,
       attributeCount: attributes.count)
     storage.withUnsafeMutablePointerToElements { target in
       attributes.withUnsafeBufferPointer { source in
@@ -215,10 +220,9 @@ public struct Element {
 /// The fixed part of an element's one allocation; the attributes follow it in the same block.
 @usableFromInline
 struct ElementHeader {
-  // Field order and widths keep the header at 72 bytes, so that an element with one attribute
-  // is a 120-byte block: within glibc's fast bins (up to 128), where freeing and reusing a
-  // block is a few pointer moves instead of coalescing with its neighbours.
+  // Narrow counts, and the 17-byte `content` last, keep the header at 80 bytes.
   @usableFromInline var tag: String
+  @usableFromInline var packedTag: UInt64
   @usableFromInline var key: String?
   @usableFromInline var extras: Element.Extras?
   @usableFromInline var storedSubtreeSize: UInt32
@@ -270,8 +274,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, Attribute> {
   /// fail). `content` is flattened here if it holds fragments.
   @usableFromInline
   static func make(
-    tag: String, namespace: Namespace, key: String?, extras: Element.Extras?, content: consuming Node,
-    attributeCount: Int
+    tag: String, packedTag: UInt64, namespace: Namespace, key: String?, extras: Element.Extras?,
+    content: consuming Node, attributeCount: Int
   ) -> ElementStorage {
     var content = content
     let subtreeSize = 1 + flatten(&content)
@@ -279,7 +283,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, Attribute> {
     precondition(subtreeSize <= Int(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
     let buffer = ElementStorage.create(minimumCapacity: attributeCount) { _ in
       ElementHeader(
-        tag: tag, key: key, extras: extras, storedSubtreeSize: UInt32(subtreeSize),
+        tag: tag, packedTag: packedTag, key: key, extras: extras, storedSubtreeSize: UInt32(subtreeSize),
         storedAttributeCount: UInt16(attributeCount), namespace: namespace, content: content)
     }
     return unsafeDowncast(buffer, to: ElementStorage.self)

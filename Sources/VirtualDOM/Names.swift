@@ -28,6 +28,22 @@ public enum Names {
     return !isFirst
   }
 
+  /// `tag`'s UTF-8 bytes packed into an integer, first byte lowest, when `tag` is a valid tag
+  /// name of at most eight bytes; 0 otherwise.
+  ///
+  /// Elements keep it (`Element.packedTag`) so a writer can check, classify and copy a short
+  /// tag as one integer. The DSL's catalogue passes the constant for its tags, so building an
+  /// element with it costs nothing.
+  public static func packedTag(_ tag: String) -> UInt64 {
+    var tag = tag
+    return tag.withUTF8 { bytes in
+      guard bytes.count <= 8, isValidTag(bytes) else { return 0 }
+      var packed: UInt64 = 0
+      for (index, byte) in bytes.enumerated() { packed |= UInt64(byte) << UInt64(index * 8) }
+      return packed
+    }
+  }
+
   /// Whether `name` can be an attribute's name.
   public static func isValidAttribute(_ name: String) -> Bool {
     var name = name

@@ -104,39 +104,43 @@ public func makeElement(
   _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,
   content: consuming Node
 ) -> Node {
-  var attributeCount = 0
-  var key: String? = nil
-  var hasExtras = false
-  func look(at option: ElementOption) {
-    switch option {
-    case .attribute: attributeCount += 1
-    case .key(let value): key = value
-    case .none: break
-    case .property, .listener, .mount: hasExtras = true
-    }
-  }
-  look(at: first)
-  look(at: second)
-  look(at: third)
-  let extras = hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
+  makeElement(
+    tag, packedTag: Names.packedTag(tag), namespace: namespace, first, second, third, content: content)
+}
+
+/// `makeElement` with the tag already packed (`Names.packedTag`): the catalogue passes its
+/// tags' constants, so building an element never looks at the tag's bytes.
+@usableFromInline
+func makeElement(
+  _ tag: String, packedTag: UInt64, namespace: Namespace = .html, _ first: consuming ElementOption = .none,
+  _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,
+  content: consuming Node
+) -> Node {
+  var tally = OptionTally()
+  tally.add(first)
+  tally.add(second)
+  tally.add(third)
+  let extras = tally.hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
   let storage = ElementStorage.make(
-    tag: tag, namespace: namespace, key: key, extras: extras, content: content,
-    attributeCount: attributeCount)
+    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key, extras: extras, content: content,
+    attributeCount: tally.attributes)
   var next = storage.withUnsafeMutablePointerToElements { $0 }
-  func put(_ option: consuming ElementOption) {
-    if case .attribute(let attribute) = consume option {
-      next.initialize(to: attribute)
-      next += 1
-    }
-  }
-  put(first)
-  put(second)
-  put(third)
+  OptionTally.moveAttribute(from: first, to: &next)
+  OptionTally.moveAttribute(from: second, to: &next)
+  OptionTally.moveAttribute(from: third, to: &next)
   return .element(Element(storage: storage))
 }
 
 /// Builds an element from options held in an array.
 public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: [ElementOption], content: Node) -> Node {
+  makeElement(tag, packedTag: Names.packedTag(tag), namespace: namespace, options, content: content)
+}
+
+/// Builds an element from options held in an array, with the tag already packed.
+@usableFromInline
+func makeElement(
+  _ tag: String, packedTag: UInt64, namespace: Namespace = .html, _ options: [ElementOption], content: Node
+) -> Node {
   var attributeCount = 0
   var key: String? = nil
   var hasExtras = false
@@ -149,7 +153,8 @@ public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: 
     }
   }
   let storage = ElementStorage.make(
-    tag: tag, namespace: namespace, key: key, extras: hasExtras ? Element.Extras.make(from: options) : nil,
+    tag: tag, packedTag: packedTag, namespace: namespace, key: key,
+    extras: hasExtras ? Element.Extras.make(from: options) : nil,
     content: content, attributeCount: attributeCount)
   storage.withUnsafeMutablePointerToElements { attributes in
     var next = attributes
@@ -161,6 +166,37 @@ public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: 
     }
   }
   return .element(Element(storage: storage))
+}
+
+/// What a set of options holds, counted before the element's block is made (its size depends
+/// on the number of attributes).
+@usableFromInline
+struct OptionTally {
+  var attributes = 0
+  var key: String? = nil
+  var hasExtras = false
+
+  @inline(__always)
+  mutating func add(_ option: borrowing ElementOption) {
+    switch option {
+    case .attribute: attributes += 1
+    case .key(let value): key = value
+    case .none: break
+    case .property, .listener, .mount: hasExtras = true
+    }
+  }
+
+  /// Moves an attribute option's attribute to `next` and advances it; other options are left.
+  @inline(__always)
+  static func moveAttribute(from option: consuming ElementOption, to next: inout UnsafeMutablePointer<Attribute>) {
+    switch consume option {
+    case .attribute(let attribute):
+      next.initialize(to: attribute)
+      next += 1
+    case .none, .key, .property, .listener, .mount:
+      break
+    }
+  }
 }
 
 extension Element.Extras {
