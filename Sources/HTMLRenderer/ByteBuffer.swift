@@ -64,8 +64,11 @@ final class ByteBuffer {
 
   @inline(__always)
   func append(_ text: String) {
-    var text = text
-    text.withUTF8 { append($0) }
+    // In place when contiguous (always, for native strings): no copy, so no retain.
+    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+      var text = text
+      text.withUTF8 { append($0) }
+    }
   }
 
   /// Drops what was written after the first `count` bytes; the memory is kept.

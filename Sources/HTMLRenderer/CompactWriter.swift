@@ -85,21 +85,29 @@ extension ByteBuffer {
   }
 
   /// ` name="value"` for each attribute; false at the first invalid name.
+  ///
+  /// Names and values are read in place, through the buffer (no copy of the attribute, so no
+  /// retain and release of its strings).
   private func writeCompact(_ attributes: UnsafeBufferPointer<Attribute>) -> Bool {
-    for attribute in attributes {
-      var name = attribute.name
-      let isValid = name.withUTF8 { bytes -> Bool in
-        guard Names.isValidAttribute(bytes) else { return false }
-        append(0x20)
-        append(bytes)
-        return true
-      }
+    for index in attributes.indices {
+      let isValid =
+        attributes[index].name.utf8.withContiguousStorageIfAvailable { writeAttributeName($0) }
+        ?? { var name = attributes[index].name; return name.withUTF8 { writeAttributeName($0) } }()
       guard isValid else { return false }
       append(0x3D)
       append(0x22)  // ="
-      appendEscaped(attribute.value, inAttribute: true)
+      appendEscaped(attributes[index].value, inAttribute: true)
       append(0x22)
     }
+    return true
+  }
+
+  /// ` name`, if `name` is a valid attribute name.
+  @inline(__always)
+  private func writeAttributeName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard Names.isValidAttribute(name) else { return false }
+    append(0x20)
+    append(name)
     return true
   }
 }
