@@ -94,11 +94,9 @@ public struct Element {
 
   /// Calls `body` with the attributes in place: no array is made.
   @inlinable
-  public func withAttributes<Result, Failure: Error>(
-    _ body: (UnsafeBufferPointer<Attribute>) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    try storage.withUnsafeMutablePointers { (header, attributes) throws(Failure) -> Result in
-      try body(UnsafeBufferPointer(start: attributes, count: header.pointee.attributeCount))
+  public func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
+    storage.withUnsafeMutablePointers { header, attributes in
+      body(UnsafeBufferPointer(start: attributes, count: header.pointee.attributeCount))
     }
   }
 
@@ -124,19 +122,15 @@ public struct Element {
 
   /// Calls `body` with the children in place: no array is made, even for a single child.
   @inlinable
-  public func withChildren<Result, Failure: Error>(
-    _ body: (UnsafeBufferPointer<Node>) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    try storage.withUnsafeMutablePointerToHeader { (header) throws(Failure) -> Result in
-      try header.pointee.withChildren(body)
-    }
+  public func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
+    storage.withUnsafeMutablePointerToHeader { $0.pointee.withChildren(body) }
   }
 
   /// Calls `body` with each child in order.
   @inlinable
-  public func forEachChild<Failure: Error>(_ body: (Node) throws(Failure) -> Void) throws(Failure) {
-    try withChildren { (children) throws(Failure) in
-      for child in children { try body(child) }
+  public func forEachChild(_ body: (Node) -> Void) {
+    withChildren { children in
+      for child in children { body(child) }
     }
   }
 
@@ -239,16 +233,12 @@ struct ElementHeader {
   var attributeCount: Int { Int(storedAttributeCount) }
 
   @inlinable
-  mutating func withChildren<Result, Failure: Error>(
-    _ body: (UnsafeBufferPointer<Node>) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
+  mutating func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
     if case .fragment(let nodes) = content {
-      return try nodes.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
+      return nodes.withUnsafeBufferPointer(body)
     }
     // A single child: the header's own field is a buffer of one, valid while the storage is.
-    return try withUnsafeMutablePointer(to: &content) { (single) throws(Failure) -> Result in
-      try body(UnsafeBufferPointer(start: single, count: 1))
-    }
+    return withUnsafeMutablePointer(to: &content) { body(UnsafeBufferPointer(start: $0, count: 1)) }
   }
 }
 
@@ -280,7 +270,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, Attribute> {
     var content = content
     let subtreeSize = 1 + flatten(&content)
     precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
-    precondition(subtreeSize <= Int(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+    // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
+    precondition(UInt64(subtreeSize) <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
     let buffer = ElementStorage.create(minimumCapacity: attributeCount) { _ in
       ElementHeader(
         tag: tag, packedTag: packedTag, key: key, extras: extras, storedSubtreeSize: UInt32(subtreeSize),

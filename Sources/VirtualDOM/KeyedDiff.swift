@@ -82,11 +82,10 @@ struct Differ {
       for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
     }
     var childID = firstID + 1
-    element.withChildren { children in
-      for child in children {
-        appendMountInvocations(child, firstID: childID)
-        childID += child.subtreeSize
-      }
+    for index in 0..<element.childCount {
+      let child = element.child(at: index)
+      appendMountInvocations(child, firstID: childID)
+      childID += child.subtreeSize
     }
   }
 

@@ -51,7 +51,7 @@ public struct MountedTree {
       body(ids[position], node)
       position += 1
       if case .element(let element) = node {
-        element.forEachChild { visit($0) }
+        for index in 0..<element.childCount { visit(element.child(at: index)) }
       }
     }
     for node in roots { visit(node) }
