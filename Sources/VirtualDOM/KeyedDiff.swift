@@ -137,16 +137,13 @@ struct Differ {
       patches.append(.clear(parent: parent))
       return
     }
-    let oldPositions = Self.positions(of: old, from: oldStart)
-    let newPositions = Self.positions(of: new, from: newStart)
-    if old.isEmpty {
-      for index in new.indices { insert(new[index], at: newPositions[index], parent: parent, before: nil) }
-      return
-    }
-    if Self.allKeyed(old) && Self.allKeyed(new) {
-      diffKeyedChildren(parent: parent, old: old, oldPositions: oldPositions, new: new, newPositions: newPositions)
+    if !old.isEmpty && Self.allKeyed(old) && Self.allKeyed(new) {
+      // Only the keyed path jumps around the lists, so only it needs the positions up front.
+      diffKeyedChildren(
+        parent: parent, old: old, oldPositions: Self.positions(of: old, from: oldStart), new: new,
+        newPositions: Self.positions(of: new, from: newStart))
     } else {
-      diffChildrenByIndex(parent: parent, old: old, oldPositions: oldPositions, new: new, newPositions: newPositions)
+      diffChildrenByIndex(parent: parent, old: old, oldStart: oldStart, new: new, newStart: newStart)
     }
   }
 
@@ -168,19 +165,29 @@ struct Differ {
   }
 
   /// Unkeyed children are matched by index; a pair that differs in kind, tag or key is replaced.
+  /// Positions advance as the walk goes, so no array is allocated per element.
   mutating func diffChildrenByIndex(
-    parent: NodeID, old: UnsafeBufferPointer<Node>, oldPositions: [Int], new: UnsafeBufferPointer<Node>,
-    newPositions: [Int]
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldStart: Int, new: UnsafeBufferPointer<Node>, newStart: Int
   ) {
     let common = min(old.count, new.count)
+    var oldPosition = oldStart
+    var newPosition = newStart
     for index in 0..<common {
-      diffNode(old[index], oldAt: oldPositions[index], new[index], newAt: newPositions[index])
+      diffNode(old[index], oldAt: oldPosition, new[index], newAt: newPosition)
+      oldPosition += old[index].subtreeSize
+      newPosition += new[index].subtreeSize
     }
     if old.count > common {
-      for index in common..<old.count { patches.append(.remove(id: oldIDs[oldPositions[index]])) }
+      for index in common..<old.count {
+        patches.append(.remove(id: oldIDs[oldPosition]))
+        oldPosition += old[index].subtreeSize
+      }
     }
     if new.count > common {
-      for index in common..<new.count { insert(new[index], at: newPositions[index], parent: parent, before: nil) }
+      for index in common..<new.count {
+        insert(new[index], at: newPosition, parent: parent, before: nil)
+        newPosition += new[index].subtreeSize
+      }
     }
   }
 
