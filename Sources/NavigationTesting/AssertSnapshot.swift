@@ -21,11 +21,8 @@ public func assertSnapshot(
   of runtime: NavigationRuntime, named name: String,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-  do {
-    let html = try runtime.renderHTML(style: .pretty)
-    assertSnapshot(of: html, named: name, fileID: fileID, filePath: filePath, line: line, column: column)
-  } catch {
-    SnapshotFailure.record("could not render the snapshot \"\(name)\": \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+  assertRenderedSnapshot(named: name, fileID: fileID, filePath: filePath, line: line, column: column) {
+    () throws(RenderError) in try runtime.renderHTML(style: .pretty)
   }
 }
 
@@ -38,11 +35,22 @@ public func assertSnapshot(
   of node: Node, named name: String,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
+  assertRenderedSnapshot(named: name, fileID: fileID, filePath: filePath, line: line, column: column) {
+    () throws(RenderError) in try renderHTML(node, style: .pretty)
+  }
+}
+
+/// Renders, then compares; a render error is a test failure, not a crash.
+private func assertRenderedSnapshot(
+  named name: String, fileID: String, filePath: String, line: Int, column: Int,
+  render: () throws(RenderError) -> String
+) {
   do {
-    let html = try renderHTML(node, style: .pretty)
+    let html = try render()
     assertSnapshot(of: html, named: name, fileID: fileID, filePath: filePath, line: line, column: column)
   } catch {
-    SnapshotFailure.record("could not render the snapshot \"\(name)\": \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+    SnapshotFailure.record(
+      "could not render the snapshot \"\(name)\": \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
