@@ -196,24 +196,9 @@ public struct Serializer {
 
   // MARK: Checks
 
+  /// Whether `text` holds `</tag`, in any ASCII case: it would close a raw text element early.
   static func containsEndTag(_ text: String, tag: String) -> Bool {
-    let haystack = Array(text.utf8)
-    let needle = Array(tag.utf8)
-    guard haystack.count >= needle.count + 2 else { return false }
-    var index = 0
-    while index + 2 + needle.count <= haystack.count {
-      if haystack[index] == 0x3C && haystack[index + 1] == 0x2F {
-        var matches = true
-        for offset in 0..<needle.count {
-          let byte = haystack[index + 2 + offset]
-          let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
-          if lower != needle[offset] { matches = false; break }
-        }
-        if matches { return true }
-      }
-      index += 1
-    }
-    return false
+    contains(Array(("</" + tag).utf8), in: Array(text.utf8), ignoringASCIICase: true)
   }
 
   /// Why `text` cannot be a comment's data, if it cannot: a parser would end it early or read
@@ -226,22 +211,27 @@ public struct Serializer {
     if bytes.first == 0x3E || (bytes.count >= 2 && bytes[0] == 0x2D && bytes[1] == 0x3E) {
       return "comment text cannot start with \">\" or \"->\""
     }
-    if contains(text, "-->") || contains(text, "--!>") { return "comment text would end the comment early (\"-->\")" }
-    if contains(text, "<!--") { return "comment text cannot contain \"<!--\"" }
+    if contains(Array("-->".utf8), in: bytes) || contains(Array("--!>".utf8), in: bytes) {
+      return "comment text would end the comment early (\"-->\")"
+    }
+    if contains(Array("<!--".utf8), in: bytes) { return "comment text cannot contain \"<!--\"" }
     // Ending with "<!-" implies ending with "-", so one byte covers both.
     if bytes.last == 0x2D { return "comment text cannot end with \"-\" or \"<!-\"" }
     return nil
   }
 
-  private static func contains(_ text: String, _ part: String) -> Bool {
-    let haystack = Array(text.utf8)
-    let needle = Array(part.utf8)
+  /// Whether `needle` occurs in `haystack`; with `ignoringASCIICase`, `needle` must be lowercase.
+  private static func contains(_ needle: [UInt8], in haystack: [UInt8], ignoringASCIICase: Bool = false) -> Bool {
     guard haystack.count >= needle.count else { return false }
     for start in 0...(haystack.count - needle.count) {
       var matches = true
-      for offset in 0..<needle.count where haystack[start + offset] != needle[offset] {
-        matches = false
-        break
+      for offset in 0..<needle.count {
+        var byte = haystack[start + offset]
+        if ignoringASCIICase && byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+        if byte != needle[offset] {
+          matches = false
+          break
+        }
       }
       if matches { return true }
     }
