@@ -1,4 +1,5 @@
 import HTMLRenderer
+import StaticServe
 import NavigationCore
 import VirtualDOM
 
@@ -34,5 +35,30 @@ enum LivePage {
       }
     }
     return try renderDocument(page, style: style)
+  }
+
+  /// The page as an HTTP response: never cached (it holds a session, or state that changes),
+  /// and a 500 naming the problem if the app's tree cannot be rendered.
+  static func response(app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil) -> HTTPResponse {
+    do {
+      var response = HTTPResponse.html(
+        try document(app: app, session: session, sessionID: sessionID, wasmModule: wasmModule))
+      response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+      return response
+    } catch {
+      return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
+    }
+  }
+}
+
+extension HTTPRequest {
+  /// The URL an app sees: the path, and the query when there is one.
+  var appURL: String { query.map { path + "?" + $0 } ?? path }
+
+  /// Whether the path's last segment has a file extension (`/runtime.js`, `/app.css`): those
+  /// are static files, answered without asking the app or taking its lock.
+  var namesAFile: Bool {
+    guard let lastSegment = path.split(separator: "/").last else { return false }
+    return lastSegment.contains(".")
   }
 }

@@ -69,46 +69,25 @@ public final class LiveServer: @unchecked Sendable {
     case (.post, "/_navdom/event"): return handleEvent(request)
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
     case (.get, "/_navdom/stream"): return handleStream(request)
-    case (.get, _) where !Self.namesAFile(request.path): return handlePage(request)
-    case (.head, _) where !Self.namesAFile(request.path): return handleHead(request)
+    case (.get, _), (.head, _):
+      if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
+      return request.namesAFile ? nil : handlePage(request)
     default: return nil
     }
   }
 
+  /// A page: GET starts a session for it; HEAD gives the same headers (the server drops the
+  /// body) without starting a session nobody will use.
   private func handlePage(_ request: HTTPRequest) -> HTTPResponse? {
-    if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
-    let url = request.query.map { request.path + "?" + $0 } ?? request.path
-    return lock.withLock { () -> HTTPResponse? in
-      guard let session = app.makeSession(url) else { return nil }
+    lock.withLock { () -> HTTPResponse? in
+      guard let session = app.makeSession(request.appURL) else { return nil }
+      guard request.method == .get else { return LivePage.response(app: app, session: session, sessionID: nil) }
       let id = Self.newSessionID()
       let now = ContinuousClock.now
       evictIfFull(now: now)
-      sessions[id] = Record(session: session, now: now)
-      do {
-        var response = HTTPResponse.html(try LivePage.document(app: app, session: session, sessionID: id))
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        return response
-      } catch {
-        sessions[id] = nil
-        return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
-      }
-    }
-  }
-
-  /// HEAD of a page: the same headers as GET (the server drops the body), without starting a
-  /// session nobody will use.
-  private func handleHead(_ request: HTTPRequest) -> HTTPResponse? {
-    if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
-    let url = request.query.map { request.path + "?" + $0 } ?? request.path
-    return lock.withLock { () -> HTTPResponse? in
-      do {
-        guard let html = try app.renderPage(url: url) else { return nil }
-        var response = HTTPResponse.html(html)
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        return response
-      } catch {
-        return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
-      }
+      let response = LivePage.response(app: app, session: session, sessionID: id)
+      if response.status == .ok { sessions[id] = Record(session: session, now: now) }
+      return response
     }
   }
 
@@ -206,14 +185,6 @@ public final class LiveServer: @unchecked Sendable {
   }
 
   // MARK: Helpers
-
-  /// Whether a path's last segment has a file extension (`/runtime.js`, `/app.css`): those are
-  /// static files, answered without asking the app or taking the app lock, so serving them
-  /// costs the same as with no app at all.
-  static func namesAFile(_ path: String) -> Bool {
-    guard let lastSegment = path.split(separator: "/").last else { return false }
-    return lastSegment.contains(".")
-  }
 
   static func failure(_ status: HTTPStatus, _ reason: String) -> HTTPResponse {
     var writer = JSONWriter()

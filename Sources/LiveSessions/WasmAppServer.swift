@@ -57,8 +57,7 @@ public struct WasmAppServer: Sendable {
     guard request.method == .get || request.method == .head else { return nil }
     if request.path == Self.modulePath { return moduleResponse(for: request) }
     if request.path.hasPrefix("/_navdom/") { return .error(.notFound, detail: "this server runs the app client-side") }
-    let url = request.query.map { request.path + "?" + $0 } ?? request.path
-    return pages(url)
+    return request.namesAFile ? nil : pages(request.appURL)
   }
 
   private func moduleResponse(for request: HTTPRequest) -> HTTPResponse {
@@ -93,14 +92,7 @@ private final class UncheckedApp: @unchecked Sendable {
   func page(url: String) -> HTTPResponse? {
     lock.withLock { () -> HTTPResponse? in
       guard let session = app.makeSession(url) else { return nil }
-      do {
-        var response = HTTPResponse.html(
-          try LivePage.document(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath))
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        return response
-      } catch {
-        return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
-      }
+      return LivePage.response(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath)
     }
   }
 }
