@@ -56,14 +56,15 @@ public final class EventStream: @unchecked Sendable {
   public func send(bytes: [UInt8]) -> Bool {
     if bytes.isEmpty { return isOpen }
     var overflowed = false
+    // The chunk's size line is built before taking the lock, which every sender shares.
+    let chunkHeader = usesChunkedFraming ? Array(String(bytes.count, radix: 16).utf8) + [0x0D, 0x0A] : []
     let shouldSchedule = state.withLock { state -> Bool? in
       if state.isClosed || state.closeRequested { return nil }
       if state.pending.count + bytes.count > maximumPendingBytes {
         state.closeRequested = true
         overflowed = true
       } else if usesChunkedFraming {
-        state.pending.append(contentsOf: Array(String(bytes.count, radix: 16).utf8))
-        state.pending.append(contentsOf: [0x0D, 0x0A])
+        state.pending.append(contentsOf: chunkHeader)
         state.pending.append(contentsOf: bytes)
         state.pending.append(contentsOf: [0x0D, 0x0A])
       } else {

@@ -53,10 +53,8 @@ public enum MIMEType {
       bytes[dot] == UInt8(ascii: "."), dot != bytes.startIndex,
       bytes[bytes.index(before: dot)] != UInt8(ascii: "/")
     else { return fallback }
-    let fileExtension = bytes[bytes.index(after: dot)...]
-    if fileExtension.allSatisfy({ !($0 >= 0x41 && $0 <= 0x5A) }), let type = byFileExtension[String(Substring(fileExtension))] {
-      return type
-    }
-    return forFileExtension(String(Substring(fileExtension)))
+    let fileExtension = String(Substring(bytes[bytes.index(after: dot)...]))
+    // Lowercase extensions, nearly all of them, are found without lowercasing a copy.
+    return byFileExtension[fileExtension] ?? forFileExtension(fileExtension)
   }
 }

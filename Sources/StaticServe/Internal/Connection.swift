@@ -8,7 +8,6 @@ final class Connection {
   /// A file body being sent after `output` drains.
   var file: FileBody?
   var fileOffset = 0
-  var fileEnd = 0
   /// The open streamed response, if any; requests after it wait until it ends.
   var stream: EventStream?
   /// Whether the connection stays open after the stream ends.

@@ -380,17 +380,14 @@ final class EventLoop: @unchecked Sendable {
     output.append(contentsOf: "Date: ".utf8)
     output.append(contentsOf: currentDate().utf8)
     output.append(contentsOf: "\r\nServer: navdom\r\n".utf8)
-    var bodyLength = 0
     switch response.body {
     case .bytes(let bytes):
-      bodyLength = bytes.count
-      if response.status.code >= 200 && response.status.code != 204 && response.status.code != 304 {
+      if !response.status.forbidsBody {
         output.append(contentsOf: "Content-Length: ".utf8)
         EventLoop.appendDecimal(bytes.count, to: &output)
         output.append(contentsOf: EventLoop.lineEnd)
       }
     case .file(let file):
-      bodyLength = file.byteCount
       if response.status.code != 304 {
         output.append(contentsOf: "Content-Length: ".utf8)
         EventLoop.appendDecimal(file.byteCount, to: &output)
@@ -425,7 +422,6 @@ final class EventLoop: @unchecked Sendable {
         } else {
           connection.file = file
           connection.fileOffset = 0
-          connection.fileEnd = file.byteCount
         }
       case .stream(let onOpen):
         let stream = EventStream(
@@ -445,7 +441,6 @@ final class EventLoop: @unchecked Sendable {
       let milliseconds = (elapsed * 100).rounded() / 100
       context.log("\(request.method) \(request.target) \(response.status.code) \(omitsBody ? 0 : sentBytes) \(milliseconds)ms")
     }
-    _ = bodyLength
   }
 
   private func appendFileContents(_ file: FileBody, to connection: Connection) {
@@ -515,11 +510,11 @@ final class EventLoop: @unchecked Sendable {
     connection.outputOffset = 0
     while let file = connection.file {
       var offset = connection.fileOffset
-      let count = systemSendFile(connection.descriptor, file.descriptor, &offset, min(connection.fileEnd - offset, 1 << 20))
+      let count = systemSendFile(connection.descriptor, file.descriptor, &offset, min(file.byteCount - offset, 1 << 20))
       if count > 0 {
         connection.fileOffset = offset
         connection.lastWriteProgress = now
-        if offset >= connection.fileEnd { connection.file = nil }
+        if offset >= file.byteCount { connection.file = nil }
       } else if count < 0 && errno == EINTR {
         continue
       } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {

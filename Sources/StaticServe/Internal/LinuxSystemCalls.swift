@@ -33,7 +33,6 @@ enum LinuxConstant {
   static let epollOut: UInt32 = 0x004
   static let epollError: UInt32 = 0x008
   static let epollHangUp: UInt32 = 0x010
-  static let epollReadHangUp: UInt32 = 0x2000
   static let epollExclusive: UInt32 = 1 << 28
   static let eventNonBlocking: Int32 = 0o4000
   static let eventCloseOnExec: Int32 = 0o2000000
