@@ -67,22 +67,16 @@ public final class AppSession {
   /// `nil`, changing nothing, for a URL the app does not have.
   public func popState(to url: String) -> String? {
     guard navigateTo(url) else { return nil }
-    return reply(takePendingPatches())
+    return reply(PatchBatch(merging: runtime.takePendingPatches()).patches)
   }
 
   /// Changes made without an event (timers, background work) as a reply, or `nil` when there
   /// is nothing to tell the page.
   public func takePendingReply() -> String? {
     guard runtime.hasPendingChanges else { return nil }
-    let patches = takePendingPatches()
+    let patches = PatchBatch(merging: runtime.takePendingPatches()).patches
     guard !patches.isEmpty || currentURL() != pageURL else { return nil }
     return reply(patches)
-  }
-
-  private func takePendingPatches() -> [Patch] {
-    var patches: [Patch] = []
-    for batch in runtime.takePendingPatches() { patches += batch.patches }
-    return patches
   }
 
   /// `{"patches":[...]}`, with `"url"` and `"history":"push"` when the URL changed.

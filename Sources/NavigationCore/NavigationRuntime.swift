@@ -175,12 +175,7 @@ public final class NavigationRuntime {
       return .failure(.notListening(id, event: event))
     }
     listener.handler.action(payload)
-    var merged = PatchBatch(patches: [], transaction: UITransaction())
-    for batch in takePendingPatches() {
-      merged.patches += batch.patches
-      merged.transaction.merge(batch.transaction)
-    }
-    return .success(merged)
+    return .success(PatchBatch(merging: takePendingPatches()))
   }
 
   /// Flushes observers and runs the effects of each render (`onDismiss`, task starts and

@@ -225,13 +225,8 @@ public final class NavigationTestDriver {
   /// ```
   public func settle() {
     let before = runtime.mountedTree
-    var patches: [Patch] = []
-    var transaction = UITransaction()
-    for batch in runtime.takePendingPatches() {
-      patches += batch.patches
-      transaction.merge(batch.transaction)
-    }
-    record(patches, transaction: transaction, before: before)
+    let batch = PatchBatch(merging: runtime.takePendingPatches())
+    record(batch.patches, transaction: batch.transaction, before: before)
   }
 
   /// Sends a raw event to node `id`, as the browser would, and records the patches.

@@ -23,6 +23,19 @@ public struct PatchBatch {
     self.transaction = transaction
   }
 
+  /// Several batches as one, in order; their transactions merged (later values win per key).
+  ///
+  /// ```swift
+  /// let all = PatchBatch(merging: runtime.takePendingPatches())
+  /// ```
+  public init(merging batches: [PatchBatch]) {
+    self.init(patches: [], transaction: UITransaction())
+    for batch in batches {
+      patches += batch.patches
+      transaction.merge(batch.transaction)
+    }
+  }
+
   /// Whether there is nothing to apply.
   ///
   /// ```swift

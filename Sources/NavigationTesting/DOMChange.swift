@@ -19,9 +19,6 @@ public enum DOMChange {
   public static func describe(_ patches: [Patch], before: MountedTree) -> [String] {
     var names: [NodeID: String] = [0: "the page"]
     var parents: [NodeID: NodeID] = [:]
-    var stack: [NodeID] = []
-    var lastDepthParent: [Int: NodeID] = [:]
-    _ = lastDepthParent
     // Names and parents of the old tree's nodes, in document order.
     var positionInStack: [(id: NodeID, remaining: Int)] = []
     before.forEachNode { id, node in
@@ -33,11 +30,10 @@ public enum DOMChange {
         parents[id] = 0
       }
       names[id] = PatchDescription.summary(of: node)
-      if case .element(let element) = node, !element.children.isEmpty {
-        positionInStack.append((id, element.children.count))
+      if case .element(let element) = node, element.childCount > 0 {
+        positionInStack.append((id, element.childCount))
       }
     }
-    stack.removeAll()
 
     func name(_ id: NodeID) -> String { names[id] ?? "node #\(id)" }
     func tagName(_ id: NodeID) -> String {
