@@ -3,7 +3,7 @@
 //
 // Tags are looked up by their bytes packed into an integer (a tag of up to eight ASCII bytes,
 // first byte lowest), so classifying an element is one switch, not a run of string compares.
-// The constants are generated; `packedTagName` is the function that makes them.
+// The constants are generated; `Names.packedTag` is the function that makes them.
 
 /// What the serializer needs to know about an HTML tag.
 struct TagTraits: OptionSet {
@@ -21,32 +21,8 @@ struct TagTraits: OptionSet {
 }
 
 enum HTMLElements {
-  /// The tag's bytes as a little-endian integer, or 0 for tags longer than eight bytes (none of
-  /// which has special traits).
-  @inline(__always)
-  static func packedTagName(_ tag: String) -> UInt64 {
-    var tag = tag
-    return tag.withUTF8(packedTagName)
-  }
-
-  @inline(__always)
-  static func packedTagName(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    guard bytes.count <= 8 else { return 0 }
-    var packed: UInt64 = 0
-    var shift: UInt64 = 0
-    for byte in bytes {
-      packed |= UInt64(byte) << shift
-      shift += 8
-    }
-    return packed
-  }
-
-  /// The traits of an HTML element's tag (foreign elements have none).
-  static func traits(of tag: String) -> TagTraits {
-    traits(packed: packedTagName(tag))
-  }
-
-  /// The traits of an HTML tag given as `packedTagName` packs it.
+  /// The traits of an HTML tag given as `Names.packedTag` packs it (`Element.packedTag`); 0,
+  /// for tags longer than eight bytes or invalid ones, has none.
   static func traits(packed: UInt64) -> TagTraits {
     switch packed {
     case 0x61: return [.inline]  // a

@@ -96,7 +96,7 @@ public struct Serializer {
     for node in nodes {
       switch node {
       case .element(let element):
-        if element.namespace != .html || HTMLElements.traits(of: element.tag).contains(.inline) { return false }
+        if element.namespace != .html || HTMLElements.traits(packed: element.packedTag).contains(.inline) { return false }
       case .comment: continue
       case .text, .fragment: return false
       }
@@ -168,7 +168,7 @@ public struct Serializer {
     if element.hasExtras && !element.properties.isEmpty { output.writeProperties(of: element) }
     output.append(0x3E)  // >
 
-    let traits = element.namespace == .html ? HTMLElements.traits(of: tag) : []
+    let traits = element.namespace == .html ? HTMLElements.traits(packed: element.packedTag) : []
     if traits.contains(.void) {
       if element.childCount != 0 {
         throw RenderError("<\(tag)> is a void element and cannot have children")

@@ -97,25 +97,33 @@ public final class LiveServer: @unchecked Sendable {
     }
     let event: LiveEvent
     do { event = try LiveEvent.parse(request.body) } catch { return Self.failure(.badRequest, error.reason) }
-    return lock.withLock {
+    // Only the app's work holds the lock every session shares; compressing the reply does not.
+    let answer = lock.withLock { () -> EventAnswer in
       guard let record = sessions[event.session] else {
-        return Self.failure(.notFound, "unknown or expired session; reload the page")
+        return .refusal(Self.failure(.notFound, "unknown or expired session; reload the page"))
       }
       record.lastUsed = .now
-      let reply: String
       if event.id == 0 && event.event == "popstate" {
-        guard let url = event.payload.value, let answer = record.session.popState(to: url) else {
-          return Self.failure(.badRequest, "popstate to a URL the app does not have")
+        guard let url = event.payload.value, let reply = record.session.popState(to: url) else {
+          return .refusal(Self.failure(.badRequest, "popstate to a URL the app does not have"))
         }
-        reply = answer
-      } else {
-        switch record.session.dispatch(id: event.id, event: event.event, payload: event.payload) {
-        case .success(let answer): reply = answer
-        case .failure(let error): return Self.failure(HTTPStatus(code: 409), error.reason)
-        }
+        return .reply(reply)
       }
-      return .json(reply, compressingFor: request)
+      switch record.session.dispatch(id: event.id, event: event.event, payload: event.payload) {
+      case .success(let reply): return .reply(reply)
+      case .failure(let error): return .refusal(Self.failure(HTTPStatus(code: 409), error.reason))
+      }
     }
+    switch answer {
+    case .reply(let reply): return .json(reply, compressingFor: request)
+    case .refusal(let refusal): return refusal
+    }
+  }
+
+  /// An event's outcome: the reply JSON, or the 4xx that refused it.
+  private enum EventAnswer {
+    case reply(String)
+    case refusal(HTTPResponse)
   }
 
   private func handleStream(_ request: HTTPRequest) -> HTTPResponse {

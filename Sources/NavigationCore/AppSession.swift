@@ -1,3 +1,4 @@
+import HTMLRenderer
 import VirtualDOM
 
 /// One visitor's running app with its URL: what a page talks to, whether the app runs on the
@@ -52,6 +53,22 @@ public final class AppSession {
       }
     }
     return patches
+  }
+
+  /// `{"html": "…", "patches": [...], "url": "/items/1"}`: the container's HTML, the
+  /// hydration patches and the URL. A client-side page checks it against the server's first
+  /// paint before the app takes over; the native trace prints it for the same comparison.
+  public func startJSON() throws(RenderError) -> String {
+    let html = try runtime.renderHTML()
+    var writer = JSONWriter(capacity: html.utf8.count + 1024)
+    writer.raw("{\"html\":")
+    writer.string(html)
+    writer.key("patches")
+    WireFormat.write(hydrationPatches, to: &writer)
+    writer.key("url")
+    writer.string(pageURL)
+    writer.raw("}")
+    return writer.string
   }
 
   /// Delivers a DOM event and answers with the reply, or says why the event was rejected (a

@@ -141,21 +141,12 @@ public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: 
 func makeElement(
   _ tag: String, packedTag: UInt64, namespace: Namespace = .html, _ options: [ElementOption], content: Node
 ) -> Node {
-  var attributeCount = 0
-  var key: String? = nil
-  var hasExtras = false
-  for option in options {
-    switch option {
-    case .attribute: attributeCount += 1
-    case .key(let value): key = value
-    case .none: break
-    case .property, .listener, .mount: hasExtras = true
-    }
-  }
+  var tally = OptionTally()
+  for option in options { tally.add(option) }
   let storage = ElementStorage.make(
-    tag: tag, packedTag: packedTag, namespace: namespace, key: key,
-    extras: hasExtras ? Element.Extras.make(from: options) : nil,
-    content: content, attributeCount: attributeCount)
+    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key,
+    extras: tally.hasExtras ? Element.Extras.make(from: options) : nil,
+    content: content, attributeCount: tally.attributes)
   storage.withUnsafeMutablePointerToElements { attributes in
     var next = attributes
     for option in options {

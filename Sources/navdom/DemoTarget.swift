@@ -52,7 +52,7 @@ enum DemoTarget {
   static func button(_ label: String, in tree: MountedTree) throws(ScriptError) -> NodeID {
     let found = reachable(elements(of: tree)).filter {
       ($0.element.tag == "button" || $0.element.tag == "a")
-        && (text(of: .element($0.element)) == label || $0.element.attribute("aria-label") == label)
+        && (Node.element($0.element).textContent() == label || $0.element.attribute("aria-label") == label)
     }
     guard found.count == 1 else { throw ScriptError(line: 0, "\(found.count) buttons or links labelled \"\(label)\"") }
     return found[0].id
@@ -62,7 +62,7 @@ enum DemoTarget {
   static func field(_ label: String, in tree: MountedTree) throws(ScriptError) -> NodeID {
     let all = reachable(elements(of: tree))
     var found: [NodeID] = []
-    for located in all where located.element.tag == "label" && text(of: .element(located.element)) == label {
+    for located in all where located.element.tag == "label" && Node.element(located.element).textContent() == label {
       guard let target = located.element.attribute("for") else { continue }
       found += all.filter { $0.element.attribute("id") == target }.map(\.id)
     }
@@ -83,20 +83,5 @@ enum DemoTarget {
     }
     guard let back = backs.last else { throw ScriptError(line: 0, "no Back button") }
     return back.id
-  }
-
-  /// Text content with white space collapsed and trimmed.
-  static func text(of node: Node) -> String {
-    var raw = ""
-    func collect(_ node: Node) {
-      switch node {
-      case .text(let value): raw += value
-      case .element(let element): for child in element.children { collect(child) }
-      case .fragment(let nodes): for child in nodes { collect(child) }
-      case .comment: break
-      }
-    }
-    collect(node)
-    return raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
   }
 }

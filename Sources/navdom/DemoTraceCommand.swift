@@ -20,12 +20,9 @@ enum DemoTraceCommand {
       Console.error(Usage.demoTrace)
       return 2
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      Console.error("cannot read \(path)")
-      return 1
-    }
+    guard let bytes = Console.read(path) else { return 1 }
     do {
-      let script = try DemoScript(parsing: String(decoding: data, as: UTF8.self))
+      let script = try DemoScript(parsing: String(decoding: bytes, as: UTF8.self))
       for flow in script.flows { try trace(flow) }
     } catch {
       Console.error("\(path): \(error)")
@@ -42,10 +39,8 @@ enum DemoTraceCommand {
     line.raw("{\"flow\":"); line.string(flow.name)
     line.key("action"); line.string("flow \(flow.name) \(flow.url)")
     line.key("start")
-    line.raw("{\"html\":"); line.string(try html(session))
-    line.key("patches"); WireFormat.write(session.hydrationPatches, to: &line)
-    line.key("url"); line.string(session.pageURL)
-    line.raw("}}")
+    do { line.json(try session.startJSON()) } catch { throw ScriptError(line: 0, "render error: \(error)") }
+    line.raw("}")
     print(line.string)
 
     for step in flow.steps {

@@ -29,12 +29,6 @@ enum DiffCommand {
         // Names and raw text are checked as the renderer would, so no patch carries bad markup.
         _ = try renderHTML(nodes)
         trees.append(nodes)
-      } catch let error as TreeFormat.Error {
-        Console.error("\(path): \(error)")
-        return 1
-      } catch let error as RenderError {
-        Console.error("\(path): \(error)")
-        return 1
       } catch {
         Console.error("\(path): \(error)")
         return 1

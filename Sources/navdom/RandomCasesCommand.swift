@@ -19,12 +19,14 @@ enum RandomCasesCommand {
     }
     var output = ""
     for index in 0..<count {
-      var random = RandomTree(seed: UInt64(seed) &* 1_000_003 &+ UInt64(index), includesProperties: false)
+      // One seed per case, printed with it so a failing case can be replayed.
+      let caseSeed = UInt64(seed) &* 1_000_003 &+ UInt64(index)
+      var random = RandomTree(seed: caseSeed, includesProperties: false)
       let old = random.tree()
       let new = random.edit(old)
       do {
         var writer = JSONWriter()
-        writer.raw("{\"seed\":"); writer.number(seed * 1_000_003 + index)
+        writer.raw("{\"seed\":"); writer.number(Int(truncatingIfNeeded: caseSeed))
         writer.key("old"); writer.string(try renderHTML(old))
         writer.key("new"); writer.string(try renderHTML(new))
         writer.key("patches"); WireFormat.write(diff(old, new), to: &writer)

@@ -36,11 +36,8 @@ enum RenderCommand {
       }
       Console.write(serializer.bytes)
       return 0
-    } catch let error as TreeFormat.Error {
-      Console.error("\(path): \(error)")
-    } catch let error as RenderError {
-      Console.error("\(path): \(error)")
     } catch {
+      // TreeFormat.Error and RenderError both describe what and where.
       Console.error("\(path): \(error)")
     }
     return 1
