@@ -29,6 +29,4 @@ final class ObservationSignal {
   func remove(_ observer: Observer) {
     subscribers[observer.id] = nil
   }
-
-  var subscriberCount: Int { subscribers.count }
 }
