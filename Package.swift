@@ -34,31 +34,47 @@ var products: [Product] = [
 ]
 
 if let toolchain = embeddedToolchain {
+  // Both modules link the same way: no libc but WasmLibc, no entry point, unused code dropped.
+  let wasmLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags([
+      "-Xclang-linker", "-nostdlib",
+      "-Xlinker", "--no-entry", "-Xlinker", "--gc-sections", "-Xlinker", "--strip-all",
+      "-L\(toolchain)/lib/swift/embedded/wasm32-unknown-none-wasm",
+      "-lswiftUnicodeDataTables",
+    ])
+  ]
+  let wasmExecutableSettings = embeddedSwiftSettings + [.unsafeFlags(["-parse-as-library"])]
   targets += [
     .target(name: "WasmLibc", path: "Sources/WasmLibc"),
+    .target(name: "WasmABI", dependencies: ["WasmLibc"], swiftSettings: embeddedSwiftSettings),
+    // The demo app and the benchmark app, run client-side (navdom.wasm).
     .executableTarget(
       name: "NavDOMWasm",
-      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "BenchmarkTable", "DemoApp", "WasmLibc"],
-      swiftSettings: embeddedSwiftSettings + [.unsafeFlags(["-parse-as-library"])],
-      linkerSettings: [
-        .unsafeFlags([
-          "-Xclang-linker", "-nostdlib",
-          "-Xlinker", "--no-entry", "-Xlinker", "--gc-sections", "-Xlinker", "--strip-all",
-          "-L\(toolchain)/lib/swift/embedded/wasm32-unknown-none-wasm",
-          "-lswiftUnicodeDataTables",
-        ])
-      ]),
+      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "BenchmarkTable", "DemoApp", "WasmABI"],
+      swiftSettings: wasmExecutableSettings, linkerSettings: wasmLinkerSettings),
+    // The renderer and the diff alone, on the benchmark table (navdom-bench.wasm).
+    .executableTarget(
+      name: "NavDOMBenchWasm",
+      dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "WasmABI"],
+      swiftSettings: wasmExecutableSettings, linkerSettings: wasmLinkerSettings),
   ]
-  products += [.executable(name: "NavDOMWasm", targets: ["NavDOMWasm"])]
+  products += [
+    .executable(name: "NavDOMWasm", targets: ["NavDOMWasm"]),
+    .executable(name: "NavDOMBenchWasm", targets: ["NavDOMBenchWasm"]),
+  ]
 } else {
   targets += [
     .target(name: "StaticServe"),
     .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "CZlib"]),
     .executableTarget(
       name: "navdom",
-      dependencies: ["VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions", "DemoApp"]),
+      dependencies: [
+        "VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions",
+        "DemoApp", "CMalloc",
+      ]),
     .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),

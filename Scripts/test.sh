@@ -91,7 +91,8 @@ suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$wor
 
 suite "wasm build" Scripts/build-wasm.sh
 
-suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" NAVDOM_WASM_REQUIRED=1 \
+suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
+  NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_REQUIRED=1 \
   node --test Tests/wasm/ Tests/runtime/wasm.test.js
 
 # The same browser flows with the demo running client-side, from the module just built.

@@ -1,6 +1,7 @@
 import HTMLRenderer
 import NavigationCore
 import VirtualDOM
+import WasmABI
 
 /// The running app: one per module instance (one page), replaced by each `app_start`.
 nonisolated(unsafe) private var session: AppSession?

@@ -1,9 +1,10 @@
-// Parity between the WebAssembly module (Embedded Swift) and the native build: the same
-// benchmark table renders to the same bytes, and the same operations diff to the same patches.
+// Parity between the renderer+diff WebAssembly module (Embedded Swift, navdom-bench.wasm) and
+// the native build: the same benchmark table renders to the same bytes, and the same
+// operations diff to the same patches.
 //
 //   Scripts/build-wasm.sh && swift build --product navdom && node --test Tests/wasm/
 //
-// NAVDOM_WASM: the module (default .build-wasm/navdom.wasm).
+// NAVDOM_WASM_BENCH: the module (default .build-wasm/navdom-bench.wasm).
 // NAVDOM_BIN:  the native CLI (default .build/debug/navdom), used for the reference output.
 'use strict';
 
@@ -14,7 +15,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..', '..');
-const wasmPath = path.resolve(root, process.env.NAVDOM_WASM || '.build-wasm/navdom.wasm');
+const wasmPath = path.resolve(root, process.env.NAVDOM_WASM_BENCH || '.build-wasm/navdom-bench.wasm');
 const nativePath = path.resolve(root, process.env.NAVDOM_BIN || '.build/debug/navdom');
 
 const OPERATIONS = [

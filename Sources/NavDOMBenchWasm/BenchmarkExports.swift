@@ -1,6 +1,7 @@
 import BenchmarkTable
 import HTMLRenderer
 import VirtualDOM
+import WasmABI
 
 /// The compact HTML of the benchmark table with `rows` rows: the same bytes as
 /// `navdom bench table-html --rows N`.
