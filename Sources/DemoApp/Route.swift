@@ -28,9 +28,20 @@ public enum Route: Hashable {
   /// Route.routes(for: "/items/1/edit/color")   // [.item(1), .edit(1), .color(1)]
   /// ```
   public static func routes(for url: String) -> [Route]? {
-    var path = Substring(url)
-    if let query = path.firstIndex(of: "?") { path = path[..<query] }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    // Split by bytes, not Characters: URLs are ASCII, and Character splitting would bring
+    // grapheme breaking into the WebAssembly module.
+    var parts: [String] = []
+    var part: [UInt8] = []
+    for byte in url.utf8 {
+      if byte == UInt8(ascii: "?") { break }
+      if byte != UInt8(ascii: "/") {
+        part.append(byte)
+      } else if !part.isEmpty {
+        parts.append(String(decoding: part, as: UTF8.self))
+        part.removeAll()
+      }
+    }
+    if !part.isEmpty { parts.append(String(decoding: part, as: UTF8.self)) }
     if parts.isEmpty { return [] }
     guard parts.count >= 2, parts.count <= 4, parts[0] == "items", let id = Int(parts[1]), id > 0 else { return nil }
     var routes: [Route] = [.item(id)]

@@ -96,7 +96,7 @@ enum StackPages {
       for index in elements.indices { keys.append("page-\(index + 1)") }
       return keys
     }
-    let previous = memory.stacks[stackKey] ?? StackMemory()
+    let previous = memory.stack(stackKey)
     var prefix = 0
     while prefix < previous.path.count && prefix < elements.count
       && previous.path[prefix] == elements[prefix]
@@ -108,7 +108,7 @@ enum StackPages {
       memory.nextPageGeneration += 1
       keys.append("page-\(memory.nextPageGeneration)")
     }
-    memory.stacks[stackKey] = StackMemory(path: elements, pageKeys: keys)
+    memory.remember(StackMemory(key: stackKey, path: elements, pageKeys: keys))
     return keys
   }
 

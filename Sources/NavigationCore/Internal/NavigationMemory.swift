@@ -1,9 +1,13 @@
 /// What a runtime remembers between render passes: which presentations are up (and how to tell
 /// them they were dismissed), which tasks run (and how to cancel them), and each stack's page keys.
+///
+/// Keys are kept in lists and looked up in order, not in sets and dictionaries: a page has a
+/// handful of presentations, tasks and stacks, and String-keyed hashing would cost the
+/// WebAssembly module a set and a dictionary specialisation for no speed it could measure.
 final class NavigationMemory {
   private(set) var presented: [PresentationRecord] = []
   private var runningTasks: [(key: String, cancel: () -> Void)] = []
-  var stacks: [String: StackMemory] = [:]
+  private var stacks: [StackMemory] = []
   var nextPageGeneration = 0
 
   /// Compares a finished pass with the previous one and returns the effects to run after it:
@@ -11,10 +15,10 @@ final class NavigationMemory {
   /// (innermost first), then start new tasks.
   func commit(_ context: RenderContext) -> [() -> Void] {
     var effects: [() -> Void] = []
-    var liveKeys: Set<String> = []
-    for record in context.presentations { liveKeys.insert(record.key) }
-    var taskKeys: Set<String> = []
-    for task in context.tasks { taskKeys.insert(task.key) }
+    var liveKeys: [String] = []
+    for record in context.presentations { liveKeys.append(record.key) }
+    var taskKeys: [String] = []
+    for task in context.tasks { taskKeys.append(task.key) }
 
     var keptTasks: [(key: String, cancel: () -> Void)] = []
     for task in runningTasks.reversed() {
@@ -27,8 +31,8 @@ final class NavigationMemory {
     for record in presented.reversed() where !liveKeys.contains(record.key) {
       if let onDismiss = record.onDismiss { effects.append(onDismiss) }
     }
-    var runningKeys: Set<String> = []
-    for task in keptTasks { runningKeys.insert(task.key) }
+    var runningKeys: [String] = []
+    for task in keptTasks { runningKeys.append(task.key) }
     runningTasks = keptTasks
     for task in context.tasks where !runningKeys.contains(task.key) {
       // Started after this pass; its cancel closure is filled in when it runs.
@@ -39,10 +43,23 @@ final class NavigationMemory {
     }
     presented = context.presentations
     // Forget page keys of stacks that were not rendered.
-    var liveStacks: Set<String> = []
-    for stack in context.renderedStackKeys { liveStacks.insert(stack) }
-    for key in Array(stacks.keys) where !liveStacks.contains(key) { stacks[key] = nil }
+    stacks.removeAll { !context.renderedStackKeys.contains($0.key) }
     return effects
+  }
+
+  /// The stack keyed `key` as it was last rendered (no pages when it was not).
+  func stack(_ key: String) -> StackMemory {
+    for stack in stacks where stack.key == key { return stack }
+    return StackMemory(key: key)
+  }
+
+  /// Remembers `stack` for its key, replacing what was there.
+  func remember(_ stack: StackMemory) {
+    for index in stacks.indices where stacks[index].key == stack.key {
+      stacks[index] = stack
+      return
+    }
+    stacks.append(stack)
   }
 
   /// Cancels every running task (the runtime is going away).
@@ -69,6 +86,7 @@ final class CancelSlot {
 /// A stack's path at its last render, and the key of each page, so an appended value gets a new
 /// page (even when equal to the one below) and a changed value replaces its page.
 struct StackMemory {
+  var key: String
   var path: [UINavigationPath.Element] = []
   var pageKeys: [String] = []
 }

@@ -22,8 +22,8 @@ final class RenderContext {
   var tasks: [TaskRecord] = []
   /// The keys of the stacks rendered in this pass.
   var renderedStackKeys: [String] = []
-  private var usedKeys: [String: Int] = [:]
-  private var usedDOMIDs: [String: Int] = [:]
+  private var usedKeys = ClaimCounts()
+  private var usedDOMIDs = ClaimCounts()
 
   init(memory: NavigationMemory?) {
     self.memory = memory
@@ -47,25 +47,13 @@ final class RenderContext {
     let parent = scopes.last!
     var key = kind + ":" + presentationID
     if !parent.key.isEmpty { key = parent.key + "/" + key }
-    if let count = usedKeys[key] {
-      usedKeys[key] = count + 1
-      key += "~\(count + 1)"
-    } else {
-      usedKeys[key] = 1
-    }
+    let earlierKeys = usedKeys.claim(key)
+    if earlierKeys > 0 { key += "~\(earlierKeys + 1)" }
     // An unnamed binding's id starts with "presented"; the kind reads better in markup.
-    var visible = presentationID
-    if visible == "presented" || visible.hasPrefix("presented#") {
-      visible = kind + visible.dropFirst(9)
-    }
-    let own = DOMIdentifier.sanitize(visible)
+    let own = DOMIdentifier.sanitize(DOMIdentifier.replacingUnnamedPrefix(of: presentationID, with: kind))
     var domID = parent.domID.isEmpty ? own : parent.domID + "-" + own
-    if let count = usedDOMIDs[domID] {
-      usedDOMIDs[domID] = count + 1
-      domID += "-\(count + 1)"
-    } else {
-      usedDOMIDs[domID] = 1
-    }
+    let earlierDOMIDs = usedDOMIDs.claim(domID)
+    if earlierDOMIDs > 0 { domID += "-\(earlierDOMIDs + 1)" }
     return (key, domID)
   }
 
