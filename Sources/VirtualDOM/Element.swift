@@ -2,16 +2,16 @@
 /// event listeners, an optional key, and children.
 ///
 /// An element is a value. It is one word wide (so a `Node` stays small) and refers to one heap
-/// block, `ElementStorage`, that holds everything: the tag, the key, the children and, in the
-/// same allocation, the attributes. Copying an element shares that block; nothing mutates it
-/// once the element is made, so a subtree is shared, not copied, when trees are built and
-/// diffed.
+/// block, `ElementStorage`, that holds everything: a small header, then the attributes, the
+/// children and the key, side by side in the same allocation. Copying an element shares that
+/// block; nothing mutates it once the element is made, so a subtree is shared, not copied, when
+/// trees are built and diffed.
 ///
 /// ```swift
 /// let row = Element("tr", key: "row-1", attributes: [Attribute("class", "danger")])
 /// ```
 ///
-/// `attributes` and `children` return arrays, which is convenient but may allocate. Code that
+/// `attributes` and `children` return new arrays, which is convenient but allocates. Code that
 /// walks many elements (the serializer, the diff) uses `attributeCount` / `attribute(at:)`,
 /// `childCount` / `child(at:)`, or `withAttributes` / `withChildren`, which never do.
 public struct Element {
@@ -31,8 +31,26 @@ public struct Element {
   }
 
   /// The tag name, as written (`div`, `foreignObject`).
+  ///
+  /// A tag of up to eight bytes is kept only packed (`packedTag`) and spelled out again here;
+  /// loops that compare tags use `hasSameTag(as:)`, which does not.
   @inlinable
-  public var tag: String { read { $0.pointee.tag } }
+  public var tag: String {
+    storage.withParts { header, tail in
+      let packed = header.pointee.packedTag
+      if packed != 0 { return Names.tag(unpacking: packed) }
+      return header.pointee.layout.storedTag(in: tail)!
+    }
+  }
+
+  /// Whether both elements have the same tag: one integer comparison for short tags.
+  @inlinable
+  public func hasSameTag(as other: Element) -> Bool {
+    let packed = packedTag
+    let otherPacked = other.packedTag
+    if packed != 0 || otherPacked != 0 { return packed == otherPacked }
+    return tag == other.tag
+  }
 
   @inlinable
   public var namespace: Namespace { read { $0.pointee.namespace } }
@@ -44,16 +62,18 @@ public struct Element {
 
   /// The key that identifies this element among its siblings in a keyed list.
   @inlinable
-  public var key: String? { read { $0.pointee.key } }
+  public var key: String? {
+    storage.withParts { header, tail in header.pointee.layout.key(in: tail) }
+  }
 
   /// Number of DOM nodes in this subtree, this element included.
   @inlinable
-  public var subtreeSize: Int { read { $0.pointee.subtreeSize } }
+  public var subtreeSize: Int { read { Int($0.pointee.storedSubtreeSize) } }
 
   /// Whether the element has a key, properties, listeners or mount methods: the parts most
   /// elements lack, which hot loops can then skip.
   @inlinable
-  public var hasExtras: Bool { read { $0.pointee.extras != nil || $0.pointee.key != nil } }
+  public var hasExtras: Bool { read { $0.pointee.extras != nil || $0.pointee.hasKey } }
 
   /// Attributes in the order they were given; rendering keeps this order.
   ///
@@ -70,60 +90,49 @@ public struct Element {
 
   /// Child nodes, never fragments.
   ///
-  /// Several children come back as the stored array (no copy); a single child is stored bare
-  /// and comes back in a new one-element array. Loops use `withChildren` or `child(at:)`.
+  /// A new array on every call: loops over many elements use `withChildren` instead.
   public var children: [Node] {
-    switch read({ $0.pointee.content }) {
-    case .fragment(let nodes): return nodes
-    case let single: return [single]
-    }
+    withChildren { Array($0) }
   }
 
   // MARK: Walking without allocating
 
   /// How many attributes the element has.
   @inlinable
-  public var attributeCount: Int { read { $0.pointee.attributeCount } }
+  public var attributeCount: Int { read { Int($0.pointee.storedAttributeCount) } }
 
   /// The attribute at `index`, in the order given.
   @inlinable
   public func attribute(at index: Int) -> Attribute {
-    precondition(index >= 0 && index < attributeCount, "attribute index out of range")
-    return storage.withUnsafeMutablePointerToElements { $0[index] }
+    withAttributes { attributes in
+      precondition(index >= 0 && index < attributes.count, "attribute index out of range")
+      return attributes[index]
+    }
   }
 
   /// Calls `body` with the attributes in place: no array is made.
   @inlinable
   public func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
-    storage.withUnsafeMutablePointers { header, attributes in
-      body(UnsafeBufferPointer(start: attributes, count: header.pointee.attributeCount))
-    }
+    storage.withParts { header, tail in body(header.pointee.layout.attributes(in: tail)) }
   }
 
   /// How many children the element has.
   @inlinable
-  public var childCount: Int {
-    switch read({ $0.pointee.content }) {
-    case .fragment(let nodes): return nodes.count
-    default: return 1
-    }
-  }
+  public var childCount: Int { read { Int($0.pointee.storedChildCount) } }
 
   /// The child at `index`.
   @inlinable
   public func child(at index: Int) -> Node {
-    switch read({ $0.pointee.content }) {
-    case .fragment(let nodes): return nodes[index]
-    case let single:
-      precondition(index == 0, "child index out of range")
-      return single
+    withChildren { children in
+      precondition(index >= 0 && index < children.count, "child index out of range")
+      return children[index]
     }
   }
 
-  /// Calls `body` with the children in place: no array is made, even for a single child.
+  /// Calls `body` with the children in place: no array is made.
   @inlinable
   public func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
-    storage.withUnsafeMutablePointerToHeader { $0.pointee.withChildren(body) }
+    storage.withParts { header, tail in body(header.pointee.layout.children(in: tail)) }
   }
 
   /// Calls `body` with each child in order.
@@ -150,15 +159,14 @@ public struct Element {
     mountMethods: [DOMMethod] = [],
     children: [Node] = []
   ) {
-    let content: Node = children.count == 1 ? children[0] : .fragment(children)
     let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
     storage = ElementStorage.make(
-      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras, content: content,
-      attributeCount: attributes.count)
-    storage.withUnsafeMutablePointerToElements { target in
-      attributes.withUnsafeBufferPointer { source in
-        if let start = source.baseAddress { target.initialize(from: start, count: source.count) }
-      }
+      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras,
+      content: .fragment(children), attributeCount: attributes.count)
+    var next = storage.firstAttribute
+    for attribute in attributes {
+      next.initialize(to: attribute)
+      next += 1
     }
   }
 
@@ -211,104 +219,207 @@ public struct Element {
 
 // MARK: - Storage
 
-/// The fixed part of an element's one allocation; the attributes follow it in the same block.
+/// The fixed part of an element's one allocation: 32 bytes (24 on wasm32). What follows it in
+/// the same block is described by `layout`.
 @usableFromInline
 struct ElementHeader {
-  // Narrow counts, and the 17-byte `content` last, keep the header at 80 bytes.
-  @usableFromInline var tag: String
   @usableFromInline var packedTag: UInt64
-  @usableFromInline var key: String?
   @usableFromInline var extras: Element.Extras?
   @usableFromInline var storedSubtreeSize: UInt32
+  @usableFromInline var storedChildCount: UInt32
   @usableFromInline var storedAttributeCount: UInt16
   @usableFromInline var namespace: Namespace
-  /// The children, stored as the builder hands them over so that no array is made for them:
-  /// one child as itself, several as `.fragment(flat array)`, none as `.fragment([])` (the
-  /// shared empty array). Never a fragment inside.
-  @usableFromInline var content: Node
+  @usableFromInline var flags: UInt8
+
+  @usableFromInline static let hasKeyFlag: UInt8 = 1
+  @usableFromInline static let hasStoredTagFlag: UInt8 = 2
 
   @inlinable
-  var subtreeSize: Int { Int(storedSubtreeSize) }
-  @inlinable
-  var attributeCount: Int { Int(storedAttributeCount) }
+  var hasKey: Bool { flags & Self.hasKeyFlag != 0 }
 
   @inlinable
-  mutating func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
-    if case .fragment(let nodes) = content {
-      return nodes.withUnsafeBufferPointer(body)
-    }
-    // A single child: the header's own field is a buffer of one, valid while the storage is.
-    return withUnsafeMutablePointer(to: &content) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+  var layout: ElementLayout {
+    ElementLayout(
+      attributeCount: Int(storedAttributeCount), childCount: Int(storedChildCount), hasKey: hasKey,
+      hasStoredTag: flags & Self.hasStoredTagFlag != 0)
   }
 }
 
-/// An element's one heap block: `ElementHeader`, then `attributeCount` attributes.
+/// Where the parts of an element's tail are, in order: the attributes, the children (never
+/// fragments), the key if there is one, and the tag if it does not fit `packedTag`.
+///
+/// Keeping them in the element's own block, rather than in arrays of their own, makes an
+/// element one allocation instead of two or three, and a table row about a third smaller in
+/// memory: less to allocate, walk and free. (Each part's stride is a multiple of the pointer
+/// alignment, so every part starts aligned.)
+@usableFromInline
+struct ElementLayout {
+  @usableFromInline let attributeCount: Int
+  @usableFromInline let childCount: Int
+  @usableFromInline let hasKey: Bool
+  @usableFromInline let hasStoredTag: Bool
+
+  @inlinable
+  init(attributeCount: Int, childCount: Int, hasKey: Bool, hasStoredTag: Bool) {
+    self.attributeCount = attributeCount
+    self.childCount = childCount
+    self.hasKey = hasKey
+    self.hasStoredTag = hasStoredTag
+  }
+
+  @inlinable var childrenOffset: Int { attributeCount * MemoryLayout<Attribute>.stride }
+  @inlinable var keyOffset: Int { childrenOffset + childCount * MemoryLayout<Node>.stride }
+  @inlinable var tagOffset: Int { keyOffset + (hasKey ? MemoryLayout<String>.stride : 0) }
+  @inlinable var byteCount: Int { tagOffset + (hasStoredTag ? MemoryLayout<String>.stride : 0) }
+
+  @inlinable
+  func attributes(in tail: UnsafeMutableRawPointer) -> UnsafeBufferPointer<Attribute> {
+    UnsafeBufferPointer(start: tail.assumingMemoryBound(to: Attribute.self), count: attributeCount)
+  }
+
+  @inlinable
+  func children(in tail: UnsafeMutableRawPointer) -> UnsafeBufferPointer<Node> {
+    UnsafeBufferPointer(start: (tail + childrenOffset).assumingMemoryBound(to: Node.self), count: childCount)
+  }
+
+  @inlinable
+  func key(in tail: UnsafeMutableRawPointer) -> String? {
+    hasKey ? (tail + keyOffset).assumingMemoryBound(to: String.self).pointee : nil
+  }
+
+  @inlinable
+  func storedTag(in tail: UnsafeMutableRawPointer) -> String? {
+    hasStoredTag ? (tail + tagOffset).assumingMemoryBound(to: String.self).pointee : nil
+  }
+}
+
+/// An element's one heap block: `ElementHeader`, then the parts `ElementLayout` places.
 ///
 /// One allocation per element, instead of the element object plus an attribute array plus a
-/// children array: building and freeing those was about two thirds of the time of building
-/// and rendering the benchmark table.
+/// children array: building and freeing those was most of the time of building and rendering
+/// the benchmark table.
 @usableFromInline
-final class ElementStorage: ManagedBuffer<ElementHeader, Attribute> {
+final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
   deinit {
-    // ManagedBuffer destroys the header; the attributes in the tail are ours to destroy.
-    // One at a time: `deinitialize(count:)` with a count unknown at compile time goes through
-    // the runtime's generic array destroyer (~45 instructions per attribute, against two
-    // string releases inlined here).
-    withUnsafeMutablePointers { header, attributes in
-      for index in 0..<header.pointee.attributeCount { _ = (attributes + index).move() }
+    // ManagedBuffer destroys the header; the tail is ours to destroy. One value at a time:
+    // `deinitialize(count:)` with a count unknown at compile time goes through the runtime's
+    // generic array destroyer (~45 instructions per value, against a release or two inlined).
+    withParts { header, tail in
+      let layout = header.pointee.layout
+      let attributes = tail.assumingMemoryBound(to: Attribute.self)
+      for index in 0..<layout.attributeCount { _ = (attributes + index).move() }
+      let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
+      for index in 0..<layout.childCount { _ = (children + index).move() }
+      if layout.hasKey { _ = (tail + layout.keyOffset).assumingMemoryBound(to: String.self).move() }
+      if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
     }
+  }
+
+  /// The header and the start of the tail, as a raw pointer the layout reads from.
+  @inlinable
+  func withParts<Result>(
+    _ body: (UnsafeMutablePointer<ElementHeader>, UnsafeMutableRawPointer) -> Result
+  ) -> Result {
+    withUnsafeMutablePointers { header, tail in body(header, UnsafeMutableRawPointer(tail)) }
+  }
+
+  /// Where the first attribute goes. The caller of `make` initializes them all, in order.
+  @usableFromInline
+  var firstAttribute: UnsafeMutablePointer<Attribute> {
+    withParts { _, tail in tail.assumingMemoryBound(to: Attribute.self) }
   }
 
   /// Makes the block with room for `attributeCount` attributes, which the caller must then
   /// initialize, all of them, before the storage is used or released (nothing in between can
-  /// fail). `content` is flattened here if it holds fragments.
+  /// fail). Fragments in `content` are spread into the children.
   @usableFromInline
   static func make(
     tag: String, packedTag: UInt64, namespace: Namespace, key: String?, extras: Element.Extras?,
     content: consuming Node, attributeCount: Int
   ) -> ElementStorage {
+    // The builder hands over a fragment's array for this element alone, so its members are
+    // moved out, not copied: a copy would retain each child here and release it again when
+    // the array goes, two atomic operations per child.
     var content = content
-    let subtreeSize = 1 + flatten(&content)
+    var members: [Node] = []
+    var childCount = 1
+    if case .fragment = content {
+      members = content.takeMembers()
+      if !members.isFlat { members = Node.fragment(members).flattened }
+      childCount = members.count
+    }
     precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
-    // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
-    precondition(UInt64(subtreeSize) <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
-    let buffer = ElementStorage.create(minimumCapacity: attributeCount) { _ in
-      ElementHeader(
-        tag: tag, packedTag: packedTag, key: key, extras: extras, storedSubtreeSize: UInt32(subtreeSize),
-        storedAttributeCount: UInt16(attributeCount), namespace: namespace, content: content)
+    precondition(UInt64(childCount) < UInt64(UInt32.max), "an element holds at most 4,294,967,294 children")
+    let hasStoredTag = packedTag == 0
+    let layout = ElementLayout(
+      attributeCount: attributeCount, childCount: childCount, hasKey: key != nil, hasStoredTag: hasStoredTag)
+    let words = (layout.byteCount + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
+    // Everything is placed while the block is made: the header is written last, once the
+    // children are in and the subtree is counted.
+    let buffer = ElementStorage.create(minimumCapacity: words) { buffer in
+      let tail = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+      tail.bindMemory(to: Attribute.self, capacity: attributeCount)
+      let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
+      if case .fragment = content {
+        // Popped from the end, each member moves out of the array: nothing is retained, and
+        // the array is left empty, with nothing to destroy.
+        var next = children + childCount
+        while let member = members.popLast() {
+          next -= 1
+          next.initialize(to: member)
+        }
+      } else {
+        // Swapped in, so moved: a copy would be a retain here and a release when `content` goes.
+        children.initialize(to: .text(""))
+        swap(&children.pointee, &content)
+      }
+      if let key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
+      if hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
+
+      // Counted in place: children read through a pointer are borrowed, not copied.
+      var subtreeSize: UInt64 = 1
+      for index in 0..<childCount {
+        switch children[index] {
+        case .element(let element): subtreeSize += UInt64(element.subtreeSize)
+        default: subtreeSize += 1
+        }
+      }
+      // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
+      precondition(subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+      return ElementHeader(
+        packedTag: packedTag, extras: extras, storedSubtreeSize: UInt32(subtreeSize),
+        storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
+        flags: (key != nil ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0))
     }
     return unsafeDowncast(buffer, to: ElementStorage.self)
   }
+}
 
-  /// Spreads fragments in `content` (in place, and only when there are any); returns how
-  /// many DOM nodes the children hold.
-  static func flatten(_ content: inout Node) -> Int {
-    switch content {
-    case .element(let element): return element.subtreeSize
-    case .text, .comment: return 1
-    case .fragment(let nodes):
-      var size = 0
-      for node in nodes {
-        switch node {
-        case .element(let element): size += element.subtreeSize
-        case .text, .comment: size += 1
-        case .fragment:
-          var flat: [Node] = []
-          flat.reserveCapacity(nodes.count)
-          for node in nodes { node.flatten(into: &flat) }
-          content = flat.count == 1 ? flat[0] : .fragment(flat)
-          return flatten(&content)
-        }
-      }
-      return size
+extension Array where Element == Node {
+  /// Whether no member is a fragment (the builder nests them rarely: a fragment returned from
+  /// a helper, or `fragment { }` in a list).
+  var isFlat: Bool {
+    withUnsafeBufferPointer { members in
+      for index in members.indices { if case .fragment = members[index] { return false } }
+      return true
     }
+  }
+}
+
+extension Node {
+  /// A fragment's members, leaving an empty fragment in their place (so the array is not
+  /// shared, and can be taken apart without copies).
+  mutating func takeMembers() -> [Node] {
+    guard case .fragment(let members) = self else { return [] }
+    self = .fragment([])
+    return members
   }
 }
 
 extension Element: Equatable {
   public static func == (lhs: Element, rhs: Element) -> Bool {
     if lhs.isIdentical(to: rhs) { return true }
-    guard lhs.tag == rhs.tag && lhs.namespace == rhs.namespace && lhs.key == rhs.key,
+    guard lhs.hasSameTag(as: rhs) && lhs.namespace == rhs.namespace && lhs.key == rhs.key,
       lhs.withAttributes({ a in rhs.withAttributes { b in a.elementsEqual(b) } })
     else { return false }
     if lhs.read({ $0.pointee.extras != nil }) || rhs.read({ $0.pointee.extras != nil }) {

@@ -44,6 +44,15 @@ public enum Names {
     }
   }
 
+  /// The tag `packedTag(_:)` packed into `packed` (nonzero), spelled out again.
+  @inlinable
+  public static func tag(unpacking packed: UInt64) -> String {
+    let length = (71 - packed.leadingZeroBitCount) / 8
+    return withUnsafeBytes(of: packed.littleEndian) { bytes in
+      String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+    }
+  }
+
   /// Whether `name` can be an attribute's name.
   public static func isValidAttribute(_ name: String) -> Bool {
     var name = name

@@ -124,7 +124,7 @@ func makeElement(
   let storage = ElementStorage.make(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key, extras: extras, content: content,
     attributeCount: tally.attributes)
-  var next = storage.withUnsafeMutablePointerToElements { $0 }
+  var next = storage.firstAttribute
   OptionTally.moveAttribute(from: first, to: &next)
   OptionTally.moveAttribute(from: second, to: &next)
   OptionTally.moveAttribute(from: third, to: &next)
@@ -147,13 +147,11 @@ func makeElement(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key,
     extras: tally.hasExtras ? Element.Extras.make(from: options) : nil,
     content: content, attributeCount: tally.attributes)
-  storage.withUnsafeMutablePointerToElements { attributes in
-    var next = attributes
-    for option in options {
-      if case .attribute(let attribute) = option {
-        next.initialize(to: attribute)
-        next += 1
-      }
+  var next = storage.firstAttribute
+  for option in options {
+    if case .attribute(let attribute) = option {
+      next.initialize(to: attribute)
+      next += 1
     }
   }
   return .element(Element(storage: storage))
