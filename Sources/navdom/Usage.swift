@@ -70,15 +70,16 @@ enum Usage {
 
   static let bench = """
     usage: navdom bench render [--rows N] [--iterations K]
-           navdom bench diff [--rows N] [--iterations K]
+           navdom bench diff [--rows N] [--iterations K] [--operation NAME]
            navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
            navdom bench diff-json --operation NAME [--rows N]
 
     render: builds the js-framework-benchmark table with the DSL and renders it to bytes;
             prints {"bench":"render","rows":N,"bytes":B,"ms_per_render":x,"MBps":y}.
-    diff:   the nine benchmark operations on N rows (default 1000): patch counts and ms per
-            diff+apply, one JSON object per operation.
+    diff:   the nine benchmark operations (or one) on N rows (default 1000): patch counts, and
+            the median and minimum ms per diff and per apply over K timed runs, one JSON object
+            per operation.
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """
