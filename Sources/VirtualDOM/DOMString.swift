@@ -5,10 +5,46 @@
 enum DOMString {
   @inline(__always)
   static func same(_ a: String, _ b: String) -> Bool {
+    if withUnsafePointer(to: a, { a in withUnsafePointer(to: b) { b in sameRepresentation(a, b) } }) { return true }
     guard a.utf8.count == b.utf8.count else { return false }
-    var a = a
-    var b = b
-    return a.withUTF8 { first in b.withUTF8 { second in sameBytes(first, second) } }
+    // The bytes are read where they are. (`withUTF8` is mutating, so it needed copies of both
+    // strings, and a copy of a heap string is a retain and a release.) Native strings are
+    // always contiguous; the fallback is for bridged ones.
+    let contiguous = a.utf8.withContiguousStorageIfAvailable { first in
+      b.utf8.withContiguousStorageIfAvailable { second in sameBytes(first, second) }
+    }
+    if let result = contiguous ?? nil { return result }
+    return a.utf8.elementsEqual(b.utf8)
+  }
+
+  /// Whether the values at `a` and `b` are the same bytes, compared where they are (a copy of a
+  /// value holding a heap string retains it).
+  ///
+  /// For a string, or a value made of strings (`Attribute`), the same bytes are the same
+  /// contents: the same inline bytes, or the same storage and length. Literals and strings that
+  /// both trees share take this path, a few instructions instead of a byte comparison. Different
+  /// bytes prove nothing: equal strings can be stored apart.
+  @inline(__always)
+  static func sameRepresentation<Value>(_ a: UnsafePointer<Value>, _ b: UnsafePointer<Value>) -> Bool {
+    let size = MemoryLayout<Value>.size
+    let first = UnsafeRawPointer(a)
+    let second = UnsafeRawPointer(b)
+    var offset = 0
+    while offset + 8 <= size {
+      if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      offset += 8
+    }
+    while offset < size {
+      if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) {
+        return false
+      }
+      offset += 1
+    }
+    return true
   }
 
   /// Byte equality eight bytes at a time: the generic `elementsEqual` was a sixth of the diff's

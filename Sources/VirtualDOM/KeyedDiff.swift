@@ -1,110 +1,162 @@
 /// The diff: walks an old and a new tree side by side and records the patches between them.
 ///
-/// Old nodes are addressed by their position in the old tree's document order (`ids[position]`
+/// Old nodes are addressed by their position in the old tree's document order (`oldIDs[position]`
 /// is their DOM id); new nodes by their position in the new tree's order, where `newIDs` is
 /// filled as nodes are matched (keeping the old id) or created (taking fresh ids).
+///
+/// Nodes are read in place, through pointers into their parents' children, and elements as
+/// `UnretainedElement`s: the walk copies a node out of a tree only to put it into a patch.
 struct Differ {
-  let oldIDs: [NodeID]
-  var newIDs: [NodeID]
+  let oldIDs: UnsafeBufferPointer<NodeID>
+  let newIDs: UnsafeMutableBufferPointer<NodeID>
   var nextID: NodeID
   var patches: [Patch] = []
   let options: DiffOptions
 
-  init(oldIDs: [NodeID], nextID: NodeID, newCount: Int, options: DiffOptions) {
+  init(
+    oldIDs: UnsafeBufferPointer<NodeID>, newIDs: UnsafeMutableBufferPointer<NodeID>, nextID: NodeID,
+    options: DiffOptions
+  ) {
     self.oldIDs = oldIDs
-    self.newIDs = [NodeID](repeating: 0, count: newCount)
+    self.newIDs = newIDs
     self.nextID = nextID
     self.options = options
   }
 
   // MARK: Nodes
 
-  /// Whether `new` can be patched into `old` rather than replacing it.
-  static func isSameNode(_ old: Node, _ new: Node) -> Bool {
-    switch (old, new) {
-    case (.element(let a), .element(let b)):
-      return a.tag == b.tag && a.namespace == b.namespace && a.key == b.key
-    case (.text, .text), (.comment, .comment):
-      return true
-    default:
-      return false
+  /// Whether `new` can be patched into `old` rather than replacing it: the same tag, namespace
+  /// and key.
+  static func canPatch(_ old: UnretainedElement, into new: UnretainedElement) -> Bool {
+    old.read { a in
+      new.read { b in
+        // Packed tags are ASCII bytes, so for two of them equal integers are equal tags. A tag
+        // too long to pack is compared as a string, with `==` as before.
+        let packedA = a.packedTag
+        let packedB = b.packedTag
+        let sameTag = packedA != 0 && packedB != 0 ? packedA == packedB : a.tag == b.tag
+        return sameTag && a.namespace == b.namespace && a.key == b.key
+      }
     }
   }
 
-  mutating func diffNode(_ old: Node, oldAt oldPosition: Int, _ new: Node, newAt newPosition: Int) {
+  mutating func diffNode(
+    _ old: UnsafePointer<Node>, oldAt oldPosition: Int, _ new: UnsafePointer<Node>, newAt newPosition: Int
+  ) {
     let id = oldIDs[oldPosition]
-    guard Self.isSameNode(old, new) else {
-      let firstID = create(new, at: newPosition)
-      patches.append(.replace(id: id, node: new, firstID: firstID))
-      appendMountInvocations(new, firstID: firstID)
-      return
-    }
-    newIDs[newPosition] = id
-    switch (old, new) {
-    case (.element(let a), .element(let b)):
+    if let a = UnretainedElement(old), let b = UnretainedElement(new) {
+      guard Self.canPatch(a, into: b) else { return replace(id: id, with: new, at: newPosition) }
+      newIDs[newPosition] = id
       if a.isIdentical(to: b) {
         // A shared subtree is unchanged: keep its ids without walking it.
-        for offset in 0..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
+        for offset in 1..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
         return
       }
-      // Attributes and children are read in place: an array per element would be an
-      // allocation per element diffed.
-      a.withAttributes { old in b.withAttributes { new in diffAttributes(id: id, old, new) } }
-      if a.hasExtras || b.hasExtras {
-        diffProperties(id: id, a.properties, b.properties)
-        diffListeners(id: id, a.listeners, b.listeners)
-      }
-      a.withChildren { old in
-        b.withChildren { new in
-          diffChildren(parent: id, old: old, oldStart: oldPosition + 1, new: new, newStart: newPosition + 1)
-        }
-      }
-    case (.text(let a), .text(let b)), (.comment(let a), .comment(let b)):
+      a.read { a in b.read { b in diffElement(id: id, a, oldAt: oldPosition, b, newAt: newPosition) } }
+      return
+    }
+    // Text and comments: the same kind keeps its node and at most changes its data.
+    switch old.pointee {
+    case .text(let a):
+      guard case .text(let b) = new.pointee else { break }
+      newIDs[newPosition] = id
       if !DOMString.same(a, b) { patches.append(.text(id: id, text: b)) }
+      return
+    case .comment(let a):
+      guard case .comment(let b) = new.pointee else { break }
+      newIDs[newPosition] = id
+      if !DOMString.same(a, b) { patches.append(.text(id: id, text: b)) }
+      return
     default:
       break
     }
+    replace(id: id, with: new, at: newPosition)
+  }
+
+  /// Two elements that can be patched: their attributes, properties, listeners and children.
+  mutating func diffElement(id: NodeID, _ a: Element, oldAt oldPosition: Int, _ b: Element, newAt newPosition: Int) {
+    // Attributes and children are read in place: an array per element would be an
+    // allocation per element diffed.
+    a.withAttributes { old in b.withAttributes { new in diffAttributes(id: id, old, new) } }
+    if a.hasExtras || b.hasExtras {
+      diffProperties(id: id, a.properties, b.properties)
+      diffListeners(id: id, a.listeners, b.listeners)
+    }
+    a.withChildren { old in
+      b.withChildren { new in
+        diffChildren(parent: id, old: old, oldStart: oldPosition + 1, new: new, newStart: newPosition + 1)
+      }
+    }
+  }
+
+  mutating func replace(id: NodeID, with node: UnsafePointer<Node>, at newPosition: Int) {
+    let firstID = create(node, at: newPosition)
+    patches.append(.replace(id: id, node: node.pointee, firstID: firstID))
+    appendMountInvocations(node, firstID: firstID)
+  }
+
+  mutating func insert(_ node: UnsafePointer<Node>, at newPosition: Int, parent: NodeID, before: NodeID?) {
+    let firstID = create(node, at: newPosition)
+    patches.append(.insert(parent: parent, before: before, node: node.pointee, firstID: firstID))
+    appendMountInvocations(node, firstID: firstID)
   }
 
   /// Gives every node of a new subtree a fresh id; returns the first.
-  mutating func create(_ node: Node, at newPosition: Int) -> NodeID {
+  mutating func create(_ node: UnsafePointer<Node>, at newPosition: Int) -> NodeID {
     let firstID = nextID
-    let size = node.subtreeSize
+    let size = Self.subtreeSize(node)
     for offset in 0..<size { newIDs[newPosition + offset] = firstID + offset }
     nextID += size
     return firstID
   }
 
   /// Records the mount methods (`showModal`) of a new subtree, in document order.
-  mutating func appendMountInvocations(_ node: Node, firstID: NodeID) {
-    guard case .element(let element) = node else { return }
-    if element.hasExtras {
-      for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
-    }
-    var childID = firstID + 1
-    for index in 0..<element.childCount {
-      let child = element.child(at: index)
-      appendMountInvocations(child, firstID: childID)
-      childID += child.subtreeSize
+  mutating func appendMountInvocations(_ node: UnsafePointer<Node>, firstID: NodeID) {
+    guard let element = UnretainedElement(node) else { return }
+    element.read { element in
+      if element.hasExtras {
+        for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
+      }
+      element.withChildren { children in
+        var childID = firstID + 1
+        for index in children.indices {
+          let child = children.baseAddress! + index
+          appendMountInvocations(child, firstID: childID)
+          childID += Self.subtreeSize(child)
+        }
+      }
     }
   }
 
-  mutating func insert(_ node: Node, at newPosition: Int, parent: NodeID, before: NodeID?) {
-    let firstID = create(node, at: newPosition)
-    patches.append(.insert(parent: parent, before: before, node: node, firstID: firstID))
-    appendMountInvocations(node, firstID: firstID)
+  /// How many DOM nodes the subtree at `node` holds. (Stored children are never fragments.)
+  @inline(__always)
+  static func subtreeSize(_ node: UnsafePointer<Node>) -> Int {
+    UnretainedElement(node)?.subtreeSize ?? 1
   }
 
   // MARK: Attributes, properties, listeners
 
   mutating func diffAttributes(id: NodeID, _ old: UnsafeBufferPointer<Attribute>, _ new: UnsafeBufferPointer<Attribute>) {
-    if old.elementsEqual(new) { return }
+    if Self.sameAttributes(old, new) { return }
     for attribute in new where !old.contains(attribute) {
       patches.append(.setAttribute(id: id, name: attribute.name, value: attribute.value))
     }
     for attribute in old where !new.contains(where: { $0.name == attribute.name }) {
       patches.append(.removeAttribute(id: id, name: attribute.name))
     }
+  }
+
+  /// Whether both lists hold the same attributes in the same order (`Attribute.==` pairwise).
+  static func sameAttributes(_ old: UnsafeBufferPointer<Attribute>, _ new: UnsafeBufferPointer<Attribute>) -> Bool {
+    guard old.count == new.count else { return false }
+    for index in 0..<old.count {
+      let a = old.baseAddress! + index
+      let b = new.baseAddress! + index
+      if DOMString.sameRepresentation(a, b) { continue }
+      guard DOMString.same(a.pointee.name, b.pointee.name), DOMString.same(a.pointee.value, b.pointee.value)
+      else { return false }
+    }
+    return true
   }
 
   mutating func diffProperties(id: NodeID, _ old: [Property], _ new: [Property]) {
@@ -152,16 +204,26 @@ struct Differ {
     var positions: [Int] = []
     positions.reserveCapacity(nodes.count)
     var position = start
-    for node in nodes {
+    for index in nodes.indices {
       positions.append(position)
-      position += node.subtreeSize
+      position += subtreeSize(nodes.baseAddress! + index)
     }
     return positions
   }
 
   static func allKeyed(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
-    for node in nodes where node.key == nil { return false }
+    for index in nodes.indices {
+      guard let element = UnretainedElement(nodes.baseAddress! + index), element.read({ $0.key != nil }) else {
+        return false
+      }
+    }
     return true
+  }
+
+  /// The key of a child of an all-keyed list.
+  @inline(__always)
+  static func key(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) -> String {
+    UnretainedElement(nodes.baseAddress! + index)!.read { $0.key! }
   }
 
   /// Unkeyed children are matched by index; a pair that differs in kind, tag or key is replaced.
@@ -173,20 +235,23 @@ struct Differ {
     var oldPosition = oldStart
     var newPosition = newStart
     for index in 0..<common {
-      diffNode(old[index], oldAt: oldPosition, new[index], newAt: newPosition)
-      oldPosition += old[index].subtreeSize
-      newPosition += new[index].subtreeSize
+      let oldNode = old.baseAddress! + index
+      let newNode = new.baseAddress! + index
+      diffNode(oldNode, oldAt: oldPosition, newNode, newAt: newPosition)
+      oldPosition += Self.subtreeSize(oldNode)
+      newPosition += Self.subtreeSize(newNode)
     }
     if old.count > common {
       for index in common..<old.count {
         patches.append(.remove(id: oldIDs[oldPosition]))
-        oldPosition += old[index].subtreeSize
+        oldPosition += Self.subtreeSize(old.baseAddress! + index)
       }
     }
     if new.count > common {
       for index in common..<new.count {
-        insert(new[index], at: newPosition, parent: parent, before: nil)
-        newPosition += new[index].subtreeSize
+        let newNode = new.baseAddress! + index
+        insert(newNode, at: newPosition, parent: parent, before: nil)
+        newPosition += Self.subtreeSize(newNode)
       }
     }
   }
@@ -197,16 +262,18 @@ struct Differ {
     parent: NodeID, old: UnsafeBufferPointer<Node>, oldPositions: [Int], new: UnsafeBufferPointer<Node>,
     newPositions: [Int]
   ) {
+    let oldNodes = old.baseAddress!
+    let newNodes = new.baseAddress!
     var start = 0
     var oldEnd = old.count - 1
     var newEnd = new.count - 1
 
-    while start <= oldEnd && start <= newEnd && old[start].key == new[start].key {
-      diffNode(old[start], oldAt: oldPositions[start], new[start], newAt: newPositions[start])
+    while start <= oldEnd && start <= newEnd && Self.key(old, start) == Self.key(new, start) {
+      diffNode(oldNodes + start, oldAt: oldPositions[start], newNodes + start, newAt: newPositions[start])
       start += 1
     }
-    while oldEnd >= start && newEnd >= start && old[oldEnd].key == new[newEnd].key {
-      diffNode(old[oldEnd], oldAt: oldPositions[oldEnd], new[newEnd], newAt: newPositions[newEnd])
+    while oldEnd >= start && newEnd >= start && Self.key(old, oldEnd) == Self.key(new, newEnd) {
+      diffNode(oldNodes + oldEnd, oldAt: oldPositions[oldEnd], newNodes + newEnd, newAt: newPositions[newEnd])
       oldEnd -= 1
       newEnd -= 1
     }
@@ -217,7 +284,7 @@ struct Differ {
     if start > oldEnd {
       if start <= newEnd {
         for index in start...newEnd {
-          insert(new[index], at: newPositions[index], parent: parent, before: suffixAnchor)
+          insert(newNodes + index, at: newPositions[index], parent: parent, before: suffixAnchor)
         }
       }
       return
@@ -232,7 +299,7 @@ struct Differ {
     var newIndexByKey: [String: Int] = [:]
     newIndexByKey.reserveCapacity(newCount)
     for index in start...newEnd {
-      let key = new[index].key!
+      let key = Self.key(new, index)
       if newIndexByKey[key] != nil {
         options.onDuplicateKey(key)
       } else {
@@ -248,7 +315,7 @@ struct Differ {
     var removals: [Patch] = []
     var seenOldKeys: [String: Bool] = [:]
     for oldIndex in start...oldEnd {
-      let key = old[oldIndex].key!
+      let key = Self.key(old, oldIndex)
       if seenOldKeys.updateValue(true, forKey: key) != nil { options.onDuplicateKey(key) }
       guard let newIndex = newIndexByKey[key], sources[newIndex - start] == -1 else {
         removals.append(.remove(id: oldIDs[oldPositions[oldIndex]]))
@@ -262,13 +329,15 @@ struct Differ {
     // Nothing in common across the whole list: one clear beats a remove per child.
     if matched == 0 && start == 0 && oldEnd == old.count - 1 && newEnd == new.count - 1 {
       patches.append(.clear(parent: parent))
-      for index in 0..<new.count { insert(new[index], at: newPositions[index], parent: parent, before: nil) }
+      for index in 0..<new.count { insert(newNodes + index, at: newPositions[index], parent: parent, before: nil) }
       return
     }
 
     for index in 0..<newCount where sources[index] != -1 {
       let oldIndex = sources[index]
-      diffNode(old[oldIndex], oldAt: oldPositions[oldIndex], new[start + index], newAt: newPositions[start + index])
+      diffNode(
+        oldNodes + oldIndex, oldAt: oldPositions[oldIndex], newNodes + start + index,
+        newAt: newPositions[start + index])
     }
     patches.append(contentsOf: removals)
 
@@ -280,7 +349,7 @@ struct Differ {
       let newIndex = start + index
       let position = newPositions[newIndex]
       if sources[index] == -1 {
-        insert(new[newIndex], at: position, parent: parent, before: anchor)
+        insert(newNodes + newIndex, at: position, parent: parent, before: anchor)
       } else if needsMoves {
         if lisCursor >= 0 && stable[lisCursor] == index {
           lisCursor -= 1

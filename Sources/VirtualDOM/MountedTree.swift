@@ -32,16 +32,27 @@ public struct MountedTree {
   public mutating func update(to newRoots: [Node], options: DiffOptions = .default) -> [Patch] {
     var flat: [Node] = []
     for node in newRoots { node.flatten(into: &flat) }
-    var differ = Differ(oldIDs: ids, nextID: nextID, newCount: Self.count(flat), options: options)
-    roots.withUnsafeBufferPointer { old in
-      flat.withUnsafeBufferPointer { new in
-        differ.diffChildren(parent: 0, old: old, oldStart: 0, new: new, newStart: 0)
+    // The differ reads both trees in place and unretained (see UnretainedElement): `roots` and
+    // `flat` hold them until it is done.
+    var newIDs = [NodeID](repeating: 0, count: Self.count(flat))
+    var patches: [Patch] = []
+    var nextID = self.nextID
+    newIDs.withUnsafeMutableBufferPointer { newIDs in
+      ids.withUnsafeBufferPointer { oldIDs in
+        roots.withUnsafeBufferPointer { old in
+          flat.withUnsafeBufferPointer { new in
+            var differ = Differ(oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
+            differ.diffChildren(parent: 0, old: old, oldStart: 0, new: new, newStart: 0)
+            patches = differ.patches
+            nextID = differ.nextID
+          }
+        }
       }
     }
     roots = flat
-    ids = differ.newIDs
-    nextID = differ.nextID
-    return differ.patches
+    ids = newIDs
+    self.nextID = nextID
+    return patches
   }
 
   /// Every (id, node) pair in document order.
