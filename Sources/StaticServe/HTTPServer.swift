@@ -102,6 +102,8 @@ public final class HTTPServer: @unchecked Sendable {
         }, unmanaged.toOpaque())
         if result != 0 {
           unmanaged.release()
+          // The loops already running would otherwise go on serving a server that failed.
+          Self.halt(context, loops: loops, threads: threads)
           throw ServerError.socketFailure(operation: "pthread_create", errorNumber: result)
         }
         threads.append(thread)
@@ -159,13 +161,19 @@ public final class HTTPServer: @unchecked Sendable {
         return (context, loops, threads)
       }
       guard let (context, loops, threads) = running else { return }
-      context.isStopping.store(true, ordering: .releasing)
-      shutdown(context.listenDescriptor, Int32(SHUT_RDWR))
-      for loop in loops { loop.wake() }
-      for thread in threads { pthread_join(thread, nil) }
-      close(context.listenDescriptor)
+      Self.halt(context, loops: loops, threads: threads)
       phase.withLock { $0 = .stopped }
     }
+  }
+
+  /// Stops the loops running on `threads` (the rest of `loops` never started), waits for them
+  /// to finish, and closes the listening socket.
+  private static func halt(_ context: ServerContext, loops: [EventLoop], threads: [pthread_t]) {
+    context.isStopping.store(true, ordering: .releasing)
+    shutdown(context.listenDescriptor, Int32(SHUT_RDWR))
+    for loop in loops { loop.wake() }
+    for thread in threads { pthread_join(thread, nil) }
+    close(context.listenDescriptor)
   }
 
   /// Whether the server is accepting and answering requests.
