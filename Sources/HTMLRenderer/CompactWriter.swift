@@ -16,12 +16,19 @@ extension ByteBuffer {
   /// Writes compact siblings. Text after text, or empty text, gets a `<!---->` marker, as on
   /// the checked path. False at the first problem, with partial output left behind.
   func writeCompact(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
+    guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
-    for node in nodes {
-      switch node {
-      case .element(let element):
-        guard writeCompact(element) else { return false }
+    for index in nodes.indices {
+      // Elements unretained: the caller holds the tree, and a copy of each child would be a
+      // retain and a release (atomic) per element written.
+      if let element = UnretainedElement(first + index) {
+        guard element.read({ writeCompact($0) }) else { return false }
         previousWasText = false
+        continue
+      }
+      switch nodes[index] {
+      case .element:
+        continue  // written above
       case .text(let value):
         if previousWasText || value.isEmpty { append("<!---->") }
         appendEscaped(value, inAttribute: false)
