@@ -159,16 +159,9 @@ public final class NavigationRuntime {
   public func dispatch(
     id: NodeID, event: String, payload: EventPayload = EventPayload()
   ) -> Result<PatchBatch, DispatchError> {
-    var found: Element?
-    if id > 0 {
-      mountedTree.forEachNode { nodeID, node in
-        if nodeID == id, case .element(let element) = node { found = element }
-      }
-    }
-    guard let element = found else {
-      var wasRendered = false
-      mountedTree.forEachNode { nodeID, _ in if nodeID == id { wasRendered = true } }
-      if wasRendered { return .failure(.notListening(id, event: event)) }
+    let node = id > 0 ? mountedTree.node(withID: id) : nil
+    guard let node, case .element(let element) = node else {
+      if node != nil { return .failure(.notListening(id, event: event)) }
       return .failure(id > 0 && id < mountedTree.nextID ? .staleNode(id) : .unknownNode(id))
     }
     guard let listener = element.listeners.last(where: { $0.event == event }) else {
