@@ -237,6 +237,7 @@ struct Differ {
     for index in 0..<common {
       let oldNode = old.baseAddress! + index
       let newNode = new.baseAddress! + index
+      SubtreePrefetch.ahead(of: index, in: common, remaining: common - index) { (oldNode + $0, newNode + $0) }
       diffNode(oldNode, oldAt: oldPosition, newNode, newAt: newPosition)
       oldPosition += Self.subtreeSize(oldNode)
       newPosition += Self.subtreeSize(newNode)
@@ -268,11 +269,18 @@ struct Differ {
     var oldEnd = old.count - 1
     var newEnd = new.count - 1
 
+    let length = min(old.count, new.count)
     while start <= oldEnd && start <= newEnd && Self.key(old, start) == Self.key(new, start) {
+      SubtreePrefetch.ahead(of: start, in: length, remaining: length - start) {
+        (oldNodes + start + $0, newNodes + start + $0)
+      }
       diffNode(oldNodes + start, oldAt: oldPositions[start], newNodes + start, newAt: newPositions[start])
       start += 1
     }
     while oldEnd >= start && newEnd >= start && Self.key(old, oldEnd) == Self.key(new, newEnd) {
+      SubtreePrefetch.ahead(of: new.count - 1 - newEnd, in: length, remaining: min(oldEnd, newEnd) - start + 1) {
+        (oldNodes + oldEnd - $0, newNodes + newEnd - $0)
+      }
       diffNode(oldNodes + oldEnd, oldAt: oldPositions[oldEnd], newNodes + newEnd, newAt: newPositions[newEnd])
       oldEnd -= 1
       newEnd -= 1
@@ -333,7 +341,14 @@ struct Differ {
       return
     }
 
-    for index in 0..<newCount where sources[index] != -1 {
+    for index in 0..<newCount {
+      // Matched pairs in new order; a new node (no source) is touched alone, it is inserted.
+      SubtreePrefetch.ahead(of: index, in: newCount, remaining: newCount - index) { ahead in
+        let source = sources[index + ahead]
+        let newNode = newNodes + start + index + ahead
+        return (source == -1 ? newNode : oldNodes + source, newNode)
+      }
+      guard sources[index] != -1 else { continue }
       let oldIndex = sources[index]
       diffNode(
         oldNodes + oldIndex, oldAt: oldPositions[oldIndex], newNodes + start + index,
