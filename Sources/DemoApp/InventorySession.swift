@@ -1,4 +1,5 @@
 import NavigationCore
+import VirtualDOM
 
 /// The demo as a visitor gets it: a fresh inventory at `url`, running, or `nil` when the app
 /// has no page there. `navdom serve` (live, on the server) and the WebAssembly module (in the

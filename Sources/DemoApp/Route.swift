@@ -28,29 +28,31 @@ public enum Route: Hashable {
   /// Route.routes(for: "/items/1/edit/color")   // [.item(1), .edit(1), .color(1)]
   /// ```
   public static func routes(for url: String) -> [Route]? {
-    // Split by bytes, not Characters: URLs are ASCII, and Character splitting would bring
-    // grapheme breaking into the WebAssembly module.
-    var parts: [String] = []
+    // Split and compared as bytes, not Characters: URLs are ASCII, and Character splitting
+    // would bring grapheme breaking into the WebAssembly module.
+    var parts: [[UInt8]] = []
     var part: [UInt8] = []
     for byte in url.utf8 {
       if byte == UInt8(ascii: "?") { break }
       if byte != UInt8(ascii: "/") {
         part.append(byte)
       } else if !part.isEmpty {
-        parts.append(String(decoding: part, as: UTF8.self))
+        parts.append(part)
         part.removeAll()
       }
     }
-    if !part.isEmpty { parts.append(String(decoding: part, as: UTF8.self)) }
+    if !part.isEmpty { parts.append(part) }
     if parts.isEmpty { return [] }
-    guard parts.count >= 2, parts.count <= 4, parts[0] == "items", let id = Int(parts[1]), id > 0 else { return nil }
+    guard parts.count >= 2, parts.count <= 4, parts[0] == Array("items".utf8),
+      let id = Int(String(decoding: parts[1], as: UTF8.self)), id > 0
+    else { return nil }
     var routes: [Route] = [.item(id)]
     if parts.count >= 3 {
-      guard parts[2] == "edit" else { return nil }
+      guard parts[2] == Array("edit".utf8) else { return nil }
       routes.append(.edit(id))
     }
     if parts.count == 4 {
-      guard parts[3] == "color" else { return nil }
+      guard parts[3] == Array("color".utf8) else { return nil }
       routes.append(.color(id))
     }
     return routes

@@ -17,14 +17,11 @@ extension UIBinding {
   ///
   /// - Returns: `"presented"` for an unnamed binding without identity, otherwise the names joined
   ///   by `.`, followed by `#` and the identity when there is one.
+  @inline(never)  // called from several places per item type; one copy each is enough
   public func presentationID<Wrapped>() -> String? where Value == Wrapped? {
     let value = wrappedValue
     guard value != nil else { return nil }
-    var key = presentationName.isEmpty ? "presented" : presentationName
-    if let identity = presentationIdentity {
-      key += "#" + identity(value)
-    }
-    return key
+    return presentationKey(name: presentationName, identity: presentationIdentity.map { $0(value) })
   }
 
   /// A copy of this binding whose ``presentationID()`` includes the item's identity, so that
@@ -53,4 +50,15 @@ extension UIBinding {
   where Value == Wrapped?, Wrapped.ID: LosslessStringConvertible {
     identified(by: { String($0.id) })
   }
+}
+
+/// The key of a presentation named `name` (empty: unnamed) of an item with `identity`: the
+/// non-generic part of ``UIBinding/presentationID()``, kept once for every item type.
+@inline(never)
+func presentationKey(name: String, identity: String?) -> String {
+  var key = name.isEmpty ? "presented" : name
+  if let identity {
+    key += "#" + identity
+  }
+  return key
 }

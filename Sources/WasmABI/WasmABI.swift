@@ -36,12 +36,14 @@ public enum WasmABI {
   }
 
   /// The UTF-8 of `string` as a result.
+  @inline(never)  // one copy of the String code, not one per export
   public static func result(_ string: String) -> Int64 {
     var string = string
     return string.withUTF8 { result($0) }
   }
 
   /// `message` as an error result.
+  @inline(never)  // one copy of the String code, not one per export
   public static func failure(_ message: String) -> Int64 {
     var message = message
     return message.withUTF8 { result($0, isError: true) }
@@ -51,6 +53,7 @@ public enum WasmABI {
   public static let failureWithoutMemory = Int64(bitPattern: 1 << 63)
 
   /// The string the host wrote at `pointer`, `count` bytes of UTF-8.
+  @inline(never)  // one copy of the String code, not one per export
   public static func string(_ pointer: UnsafePointer<UInt8>?, _ count: Int32) -> String {
     guard let pointer, count > 0 else { return "" }
     return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(count)), as: UTF8.self)

@@ -7,6 +7,24 @@ enum AlertMarkup {
     domID: String, title: TextState?, message: TextState?, buttons: [ButtonState<Action>],
     perform: @escaping (ButtonState<Action>) -> Void
   ) -> [Node] {
+    // Lowered to action-free buttons first, so the markup below is built by one copy of the
+    // code whatever `Action` is (the WebAssembly module pays for each generic copy).
+    var lowered: [LoweredButton] = []
+    for button in buttons {
+      lowered.append(LoweredButton(role: button.role, label: button.label, press: { perform(button) }))
+    }
+    return body(domID: domID, title: title, message: message, buttons: lowered)
+  }
+
+  /// A button of an alert with its action bound.
+  struct LoweredButton {
+    var role: ButtonStateRole?
+    var label: TextState
+    var press: () -> Void
+  }
+
+  @inline(never)
+  static func body(domID: String, title: TextState?, message: TextState?, buttons: [LoweredButton]) -> [Node] {
     var nodes: [Node] = []
     if let title {
       nodes.append(makeElement("h2", [.attribute("id", domID + "-title")], children: title.nodes))
@@ -14,7 +32,7 @@ enum AlertMarkup {
     if let message {
       nodes.append(makeElement("p", [.attribute("id", domID + "-message")], children: message.nodes))
     }
-    var ordered: [ButtonState<Action>] = []
+    var ordered: [LoweredButton] = []
     for button in buttons where button.role != .cancel { ordered.append(button) }
     for button in buttons where button.role == .cancel { ordered.append(button) }
     var buttonNodes: [Node] = []
@@ -32,7 +50,7 @@ enum AlertMarkup {
       case nil:
         options.append(.attribute("class", "navigation-button"))
       }
-      options.append(.onClick { perform(button) })
+      options.append(.onClick(button.press))
       buttonNodes.append(makeElement("button", options, children: button.label.nodes))
     }
     nodes.append(makeElement("form", [.attribute("method", "dialog")], children: buttonNodes))

@@ -1,13 +1,31 @@
 /// Turns presentation keys into DOM ids: letters and digits kept, anything else a single `-`.
 ///
-/// Both functions work on UTF-8 bytes, not Characters: ids are ASCII, and Character operations
-/// (`hasSuffix`, `removeLast`, `dropFirst`) would bring grapheme breaking into the WebAssembly
-/// module.
+/// Works on UTF-8 bytes, not Characters: ids are ASCII, and Character operations (`hasPrefix`,
+/// `dropFirst`, `removeLast`) would bring grapheme breaking into the WebAssembly module.
 enum DOMIdentifier {
-  static func sanitize(_ text: String) -> String {
+  /// The DOM id for a presentation of `kind` keyed `presentationID`: an unnamed binding's id
+  /// (`presented` or `presented#…`) reads better with the kind in place of `presented`.
+  static func forPresentation(_ presentationID: String, kind: String) -> String {
+    let bytes = Array(presentationID.utf8)
+    let unnamed = unnamedPrefix
+    var isUnnamed = bytes.count >= unnamed.count
+      && (bytes.count == unnamed.count || bytes[unnamed.count] == UInt8(ascii: "#"))
+    if isUnnamed {
+      for index in unnamed.indices where bytes[index] != unnamed[index] { isUnnamed = false }
+    }
+    guard isUnnamed else { return sanitize(bytes) }
+    var replaced = Array(kind.utf8)
+    replaced += bytes[unnamed.count...]
+    return sanitize(replaced)
+  }
+
+  /// `presented`, the id of a binding without a name.
+  private static let unnamedPrefix: [UInt8] = [0x70, 0x72, 0x65, 0x73, 0x65, 0x6E, 0x74, 0x65, 0x64]
+
+  private static func sanitize(_ text: [UInt8]) -> String {
     var bytes: [UInt8] = []
     var separated = false
-    for byte in text.utf8 {
+    for byte in text {
       let isAlphanumeric =
         (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
       if isAlphanumeric {
@@ -20,16 +38,5 @@ enum DOMIdentifier {
       }
     }
     return bytes.isEmpty ? "presented" : String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// `presentationID` with a leading `presented` (an unnamed binding's id: `presented` or
-  /// `presented#…`) replaced by `kind`; any other id unchanged.
-  static func replacingUnnamedPrefix(of presentationID: String, with kind: String) -> String {
-    let unnamed = "presented".utf8
-    let utf8 = presentationID.utf8
-    guard utf8.starts(with: unnamed) else { return presentationID }
-    let rest = utf8.dropFirst(unnamed.count)
-    guard rest.isEmpty || rest.first == UInt8(ascii: "#") else { return presentationID }
-    return kind + String(decoding: rest, as: UTF8.self)
   }
 }

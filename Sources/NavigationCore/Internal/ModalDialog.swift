@@ -41,6 +41,10 @@ enum ModalDialog {
 
   /// Builds `content` as the presentation of `binding`, in its own scope, and returns the
   /// presenter followed by the dialog `make` builds from it.
+  ///
+  /// Only what depends on `Item` (reading and unwrapping the binding, the dismissal) is done
+  /// here; the rest is ``present(_:kind:presentationID:onDismiss:content:dismiss:make:)``, one
+  /// copy for every item type, so the WebAssembly module does not carry it once per presentation.
   static func present<Item>(
     _ presenter: Node, kind: String, item binding: UIBinding<Item?>, onDismiss: (() -> Void)?,
     content: (UIBinding<Item>) -> [Node],
@@ -49,11 +53,22 @@ enum ModalDialog {
     guard let presentationID = binding.presentationID(), let unwrapped = UIBinding(binding) else {
       return presenter
     }
+    return present(
+      presenter, kind: kind, presentationID: presentationID, onDismiss: onDismiss,
+      content: { content(unwrapped) }, dismiss: dismissal(of: binding, presentationID: presentationID),
+      make: make)
+  }
+
+  @inline(never)
+  static func present(
+    _ presenter: Node, kind: String, presentationID: String, onDismiss: (() -> Void)?,
+    content: () -> [Node], dismiss: @escaping () -> Void,
+    make: (_ key: String, _ domID: String, _ content: [Node], _ dismiss: @escaping () -> Void) -> Node
+  ) -> Node {
     let context = RenderContext.currentOrTemporary()
     return context.run {
       let (key, domID) = context.claim(kind: kind, presentationID: presentationID)
-      let body = context.present(key: key, domID: domID, onDismiss: onDismiss) { content(unwrapped) }
-      let dismiss = dismissal(of: binding, presentationID: presentationID)
+      let body = context.present(key: key, domID: domID, onDismiss: onDismiss, content)
       return .fragment([presenter, make(key, domID, body, dismiss)])
     }
   }

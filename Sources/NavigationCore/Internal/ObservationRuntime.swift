@@ -7,7 +7,8 @@ enum ObservationRuntime {
   static var nextObserverID = 0
   /// Observers whose closure is running now, innermost last.
   static var running: [Observer] = []
-  static var pending: [Int: Observer] = [:]
+  /// Observers marked pending, each once (`Observer.isPending` guards the list).
+  static var pending: [Observer] = []
   /// Observers created during another observer's run; they make their first run when the
   /// outermost run returns (see `observe`).
   static var deferredFirstRuns: [Observer] = []
@@ -56,14 +57,17 @@ enum ObservationRuntime {
     observer.isPending = true
     observer.pendingTransaction = transaction
     let wasIdle = pending.isEmpty
-    pending[observer.id] = observer
+    pending.append(observer)
     if wasIdle && !isFlushing {
       ObservationScheduler.scheduleFlush?()
     }
   }
 
   static func forget(_ observer: Observer) {
-    pending[observer.id] = nil
+    for index in pending.indices where pending[index] === observer {
+      pending.remove(at: index)
+      break
+    }
     observer.isPending = false
     deferredFirstRuns.removeAll { $0 === observer }
   }
@@ -77,7 +81,7 @@ enum ObservationRuntime {
     var passes = 0
     while !pending.isEmpty && passes < passLimit {
       passes += 1
-      let batch = pending.values.sorted { $0.id < $1.id }
+      let batch = pending.sorted { $0.id < $1.id }
       pending.removeAll()
       for observer in batch where observer.isPending && !observer.isCancelled {
         runs += 1

@@ -4,29 +4,33 @@
 /// captures the model, so a strong reference back would make a cycle. Instead an observer keeps its
 /// signals alive and removes itself from them before it goes away (`Observer.unsubscribeAll`).
 final class ObservationSignal {
-  private var subscribers: [Int: Unmanaged<Observer>] = [:]
+  /// A list scanned by identity rather than a dictionary by id: a property is read by one
+  /// observer or a few, and the list keeps hashing out of the WebAssembly module.
+  private var subscribers: [Unmanaged<Observer>] = []
 
   init() {}
 
   /// Records a read by the observer that is running now, if any.
   func recordAccess() {
     guard let observer = ObservationRuntime.trackingObserver else { return }
-    if subscribers[observer.id] == nil {
-      subscribers[observer.id] = Unmanaged.passUnretained(observer)
-      observer.subscribe(to: self)
-    }
+    for subscriber in subscribers where subscriber.takeUnretainedValue() === observer { return }
+    subscribers.append(Unmanaged.passUnretained(observer))
+    observer.subscribe(to: self)
   }
 
   /// Marks every subscribed observer pending, carrying the current transaction.
   func didChange() {
     guard !subscribers.isEmpty else { return }
     let transaction = UITransaction.current
-    for (_, observer) in subscribers {
+    for observer in subscribers {
       ObservationRuntime.markPending(observer.takeUnretainedValue(), transaction: transaction)
     }
   }
 
   func remove(_ observer: Observer) {
-    subscribers[observer.id] = nil
+    for index in subscribers.indices where subscribers[index].takeUnretainedValue() === observer {
+      subscribers.remove(at: index)
+      return
+    }
   }
 }

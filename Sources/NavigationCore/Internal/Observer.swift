@@ -9,7 +9,10 @@ final class Observer {
   /// run before the ones they created.
   let id: Int
   private var body: ((UITransaction) -> Void)?
-  private var signals: [ObjectIdentifier: ObservationSignal] = [:]
+  /// What the latest run read, each signal once (`ObservationSignal.recordAccess` subscribes an
+  /// observer only the first time). A list, not a dictionary: a run reads a handful of
+  /// properties, and hashing would cost the WebAssembly module a dictionary specialisation.
+  private var signals: [ObservationSignal] = []
   var isPending = false
   var pendingTransaction = UITransaction()
   /// Bumped per run so that a stale native `onChange` from an earlier run is ignored.
@@ -27,11 +30,11 @@ final class Observer {
   var isCancelled: Bool { body == nil }
 
   func subscribe(to signal: ObservationSignal) {
-    signals[ObjectIdentifier(signal)] = signal
+    signals.append(signal)
   }
 
   func unsubscribeAll() {
-    for (_, signal) in signals {
+    for signal in signals {
       signal.remove(self)
     }
     signals.removeAll()

@@ -49,8 +49,7 @@ final class RenderContext {
     if !parent.key.isEmpty { key = parent.key + "/" + key }
     let earlierKeys = usedKeys.claim(key)
     if earlierKeys > 0 { key += "~\(earlierKeys + 1)" }
-    // An unnamed binding's id starts with "presented"; the kind reads better in markup.
-    let own = DOMIdentifier.sanitize(DOMIdentifier.replacingUnnamedPrefix(of: presentationID, with: kind))
+    let own = DOMIdentifier.forPresentation(presentationID, kind: kind)
     var domID = parent.domID.isEmpty ? own : parent.domID + "-" + own
     let earlierDOMIDs = usedDOMIDs.claim(domID)
     if earlierDOMIDs > 0 { domID += "-\(earlierDOMIDs + 1)" }
