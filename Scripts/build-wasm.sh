@@ -87,9 +87,10 @@ fi
 #   stripped and 80 KiB gzip -9;
 # - navdom-bench.wasm, the renderer and the diff on the benchmark table (issue 2): at most
 #   150 KiB stripped.
-# Without wasm-opt's pass the modules are about BLOWUP larger, so the raw budgets grow by that.
+# Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
+# by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
 module NavDOMWasm "$SCRATCH/navdom.wasm" \
-  "${WASM_SIZE_BUDGET:-$((204800 * SLACK / 100))}" "${WASM_GZIP_BUDGET:-81920}"
+  "${WASM_SIZE_BUDGET:-$((204800 * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((81920 * SLACK / 100))}"
 module NavDOMBenchWasm "$SCRATCH/navdom-bench.wasm" \
-  "${WASM_BENCH_SIZE_BUDGET:-$((153600 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-81920}"
+  "${WASM_BENCH_SIZE_BUDGET:-$((153600 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((81920 * SLACK / 100))}"
