@@ -302,17 +302,14 @@ struct Differ {
       return
     }
 
-    // Where each new key sits in the middle of `new`.
+    // Every key of both middles, once: where it sits in the middle of `new` and whether an old
+    // child had it. One table, so each key is hashed once.
     let newCount = newEnd - start + 1
-    var newIndexByKey: [String: Int] = [:]
-    newIndexByKey.reserveCapacity(newCount)
+    var keys: [String: KeySlot] = [:]
+    keys.reserveCapacity(newCount + (oldEnd - start + 1))
     for index in start...newEnd {
       let key = Self.key(new, index)
-      if newIndexByKey[key] != nil {
-        options.onDuplicateKey(key)
-      } else {
-        newIndexByKey[key] = index
-      }
+      if !keys[key, default: KeySlot()].claimForNew(index) { options.onDuplicateKey(key) }
     }
 
     // sources[i]: the old index matched to new index start + i, or -1 for a new node.
@@ -321,11 +318,11 @@ struct Differ {
     var needsMoves = false
     var lastMatchedNewIndex = -1
     var removals: [Patch] = []
-    var seenOldKeys: [String: Bool] = [:]
     for oldIndex in start...oldEnd {
       let key = Self.key(old, oldIndex)
-      if seenOldKeys.updateValue(true, forKey: key) != nil { options.onDuplicateKey(key) }
-      guard let newIndex = newIndexByKey[key], sources[newIndex - start] == -1 else {
+      let (newIndex, wasSeen) = keys[key, default: KeySlot()].markSeenInOld()
+      if wasSeen { options.onDuplicateKey(key) }
+      guard newIndex != -1, sources[newIndex - start] == -1 else {
         removals.append(.remove(id: oldIDs[oldPositions[oldIndex]]))
         continue
       }
@@ -374,6 +371,28 @@ struct Differ {
       }
       anchor = newIDs[position]
       index -= 1
+    }
+  }
+
+  /// What the keyed diff knows about one key of a list's middle.
+  struct KeySlot {
+    /// The index in `new` of the first child with the key, or -1.
+    var newIndex = -1
+    /// Whether an old child had the key (a second one is a duplicate).
+    var isSeenInOld = false
+
+    /// Records the new child at `index`; false when an earlier new child has the key.
+    mutating func claimForNew(_ index: Int) -> Bool {
+      guard newIndex == -1 else { return false }
+      newIndex = index
+      return true
+    }
+
+    /// Records an old child with the key; returns the new index and whether an old child had
+    /// the key already.
+    mutating func markSeenInOld() -> (newIndex: Int, wasSeen: Bool) {
+      defer { isSeenInOld = true }
+      return (newIndex, isSeenInOld)
     }
   }
 
