@@ -37,7 +37,18 @@ enum Labelling {
     }
   }
 
+  /// Whether `tag` is `h1`…`h6`, read as bytes: six String comparisons would each be inlined.
   private static func isHeading(_ tag: String) -> Bool {
-    tag == "h1" || tag == "h2" || tag == "h3" || tag == "h4" || tag == "h5" || tag == "h6"
+    var count = 0
+    var isHeading = true
+    for byte in tag.utf8 {
+      count += 1
+      if count == 1 {
+        isHeading = isHeading && byte == UInt8(ascii: "h")
+      } else {
+        isHeading = isHeading && byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "6")
+      }
+    }
+    return isHeading && count == 2
   }
 }
