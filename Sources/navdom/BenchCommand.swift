@@ -105,6 +105,12 @@ enum BenchCommand {
   /// own: mounting a fresh MemoryDOM for every apply (80,000 nodes at 10,000 rows) between two
   /// diffs swapped the trees out of the cache and filled the allocator's free lists, and that
   /// was charged to the diff. The previous diff's patches are released outside the timed span.
+  ///
+  /// Back to back, the 1,000-row trees (~1.8 MB together) stay in the 4 MiB L2 cache from one
+  /// diff to the next and the 10,000-row ones (~18 MB) cannot, so `ms_per_diff` compares a
+  /// cached walk with an uncached one. `ms_per_diff_cold` times each diff after writing
+  /// `evictionBytes` elsewhere, which pushes the trees out of L1 and L2 at every size: what a
+  /// diff costs when other work ran since the trees were last touched, the same for both sizes.
   static func benchDiff(rows count: Int, iterations: Int, only: Operation? = nil) {
     let rows = Row.make(count)
     let clock = ContinuousClock()
@@ -126,6 +132,18 @@ enum BenchCommand {
         if iteration >= 0 { diffTimes.append(end - start) }
       }
 
+      var coldDiffTimes: [Duration] = []
+      coldDiffTimes.reserveCapacity(iterations)
+      for _ in 0..<iterations {
+        evictCaches()
+        var tree = mounted
+        let start = clock.now
+        let result = tree.update(to: newRoots)
+        let end = clock.now
+        patches = result
+        coldDiffTimes.append(end - start)
+      }
+
       var applyTimes: [Duration] = []
       applyTimes.reserveCapacity(iterations)
       for _ in 0..<iterations {
@@ -139,9 +157,21 @@ enum BenchCommand {
       for patch in patches { counts[patch.operation, default: 0] += 1 }
       let countsJSON = counts.keys.sorted().map { "\"\($0)\":\(counts[$0]!)" }.joined(separator: ",")
       let diff = milliseconds(diffTimes)
+      let coldDiff = milliseconds(coldDiffTimes)
       let apply = milliseconds(applyTimes)
       print(
-        #"{"bench":"diff","operation":"\#(operation.rawValue)","rows":\#(count),"iterations":\#(iterations),"patches":\#(patches.count),"ops":{\#(countsJSON)},"ms_per_diff":\#(rounded(diff.median, places: 4)),"ms_per_diff_min":\#(rounded(diff.minimum, places: 4)),"ms_per_apply":\#(rounded(apply.median, places: 4)),"ms_per_apply_min":\#(rounded(apply.minimum, places: 4)),"ms_per_diff_and_apply":\#(rounded(diff.median + apply.median, places: 4))}"#)
+        #"{"bench":"diff","operation":"\#(operation.rawValue)","rows":\#(count),"iterations":\#(iterations),"patches":\#(patches.count),"ops":{\#(countsJSON)},"ms_per_diff":\#(rounded(diff.median, places: 4)),"ms_per_diff_min":\#(rounded(diff.minimum, places: 4)),"ms_per_diff_cold":\#(rounded(coldDiff.median, places: 4)),"ms_per_apply":\#(rounded(apply.median, places: 4)),"ms_per_apply_min":\#(rounded(apply.minimum, places: 4)),"ms_per_diff_and_apply":\#(rounded(diff.median + apply.median, places: 4))}"#)
+    }
+  }
+
+  /// Bytes written between cold diffs: four times this machine's 4 MiB L2.
+  static let evictionBytes = 16 << 20
+  /// A global, so that the optimizer cannot drop the writes as never read.
+  nonisolated(unsafe) static var eviction = [UInt64](repeating: 0, count: evictionBytes / 8)
+
+  static func evictCaches() {
+    eviction.withUnsafeMutableBufferPointer { words in
+      for index in words.indices { words[index] &+= 1 }
     }
   }
 

@@ -78,8 +78,9 @@ enum Usage {
     render: builds the js-framework-benchmark table with the DSL and renders it to bytes;
             prints {"bench":"render","rows":N,"bytes":B,"ms_per_render":x,"MBps":y}.
     diff:   the nine benchmark operations (or one) on N rows (default 1000): patch counts, and
-            the median and minimum ms per diff and per apply over K timed runs, one JSON object
-            per operation.
+            the median and minimum ms per diff and per apply over K timed runs, and the median
+            ms per diff after evicting the caches (ms_per_diff_cold), one JSON object per
+            operation.
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """
