@@ -99,12 +99,8 @@ public struct UIBinding<Value> {
   public var wrappedValue: Value {
     get { getter() }
     nonmutating set {
-      if transaction.isEmpty {
-        setter(newValue, UITransaction.current)
-      } else {
-        let setter = self.setter
-        withUITransaction(transaction) { setter(newValue, UITransaction.current) }
-      }
+      let setter = self.setter
+      writeInTransaction(transaction) { setter(newValue, $0) }
     }
   }
 
@@ -170,5 +166,17 @@ public struct UIBinding<Value> {
 
   static func join(_ prefix: String, _ name: String) -> String {
     prefix.isEmpty ? name : name.isEmpty ? prefix : prefix + "." + name
+  }
+}
+
+/// Runs a binding's write in `transaction` (merged into the current one), passing the
+/// transaction it runs in: the part of `UIBinding.wrappedValue`'s setter that does not depend on
+/// the value's type, kept out of line so there is one copy, not one per bound type.
+@inline(never)
+func writeInTransaction(_ transaction: UITransaction, _ write: (UITransaction) -> Void) {
+  if transaction.isEmpty {
+    write(UITransaction.current)
+  } else {
+    withUITransaction(transaction) { write(UITransaction.current) }
   }
 }

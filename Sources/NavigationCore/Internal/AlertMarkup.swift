@@ -37,19 +37,13 @@ enum AlertMarkup {
     for button in buttons where button.role == .cancel { ordered.append(button) }
     var buttonNodes: [Node] = []
     for button in ordered {
-      var options: [ElementOption] = []
-      switch button.role {
-      case .cancel?:
-        options.append(.attribute("class", "navigation-button navigation-button-cancel"))
-        options.append(.attribute("data-role", "cancel"))
-        // showModal() focuses this, so Enter on an alert never confirms a destructive action.
-        options.append(.attribute("autofocus", ""))
-      case .destructive?:
-        options.append(.attribute("class", "navigation-button navigation-button-destructive"))
-        options.append(.attribute("data-role", "destructive"))
-      case nil:
-        options.append(.attribute("class", "navigation-button"))
-      }
+      let role: String? = button.role == .cancel ? "cancel" : button.role == .destructive ? "destructive" : nil
+      var options: [ElementOption] = [
+        .attribute("class", role.map { "navigation-button navigation-button-" + $0 } ?? "navigation-button")
+      ]
+      if let role { options.append(.attribute("data-role", role)) }
+      // showModal() focuses this, so Enter on an alert never confirms a destructive action.
+      if button.role == .cancel { options.append(.attribute("autofocus", "")) }
       options.append(.onClick(button.press))
       buttonNodes.append(makeElement("button", options, children: button.label.nodes))
     }
