@@ -5,6 +5,7 @@ plain-JavaScript page doing the same DOM work (public/bench/plain.html), in the 
 
     Scripts/build-wasm.sh && swift build -c release --product navdom
     NAVDOM_BIN=.build/release/navdom .venv/bin/python Scripts/bench-wasm-dom.py [--rounds 15]
+        [--wasm-module PATH]
 
 Each round loads both pages (alternating which goes first) and times create 1,000 rows,
 update every 10th row, swap two rows and clear, each from the click to the DOM being updated
@@ -32,9 +33,12 @@ REPO = Path(__file__).resolve().parents[1]
 OPS = ["create", "update", "swap", "clear"]
 
 
-def start_server(binary):
+def start_server(binary, module):
+    command = [str(binary), "serve", "--port", "0", "--quiet", "--public", "public", "--wasm"]
+    if module:
+        command += ["--wasm-module", str(module)]
     process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0", "--quiet", "--public", "public", "--wasm"],
+        command,
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = []
     reader = threading.Thread(target=lambda: line.append(process.stdout.readline()), daemon=True)
@@ -81,13 +85,15 @@ def run_page(driver, url):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
+    # A copy of the module, so a rebuild of .build-wasm/ during a run does not change what is timed.
+    parser.add_argument("--wasm-module", help="the module to serve (default: navdom serve's, .build-wasm/navdom.wasm)")
     args = parser.parse_args()
     binary = Path(os.environ.get("NAVDOM_BIN", ".build/release/navdom"))
     if not binary.is_absolute():
         binary = REPO / binary
     if not binary.exists():
         sys.exit(f"bench-wasm-dom: no navdom at {binary} (swift build -c release --product navdom, or set NAVDOM_BIN)")
-    process, base = start_server(binary)
+    process, base = start_server(binary, args.wasm_module)
     driver = browser()
     samples = {page: {op: {"script": [], "layout": []} for op in OPS} for page in ("plain", "wasm")}
     try:

@@ -318,6 +318,36 @@ test('an id already in use throws, and a half-built node leaves no ids behind', 
   assert.equal(container.innerHTML, '<p>x</p>');
 });
 
+test('ids in a subtree: one repeated out of order throws; an unused id below the largest is accepted', () => {
+  const { container } = page('<p>x</p>');
+  const node = (id, children) => ({ id, tag: 'b', children });
+  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(10, [node(12), node(11), node(12)]) }]), /node id 12 is already in use/);
+  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(10, [node(11), node(10)]) }]), /node id 10 is already in use/);
+  assert.equal(container.innerHTML, '<p>x</p>');
+  assert.equal(navdom.nodeById(10, container), undefined);
+  navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(20) }]);
+  navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(15, [node(14), node(16)]) }]);
+  assert.equal(container.innerHTML, '<p>x</p><b></b><b><b></b><b></b></b>');
+  assert.deepEqual([14, 15, 16, 20].map((id) => navdom.nodeById(id, container).localName), ['b', 'b', 'b', 'b']);
+  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(30, [node(16)]) }]), /node id 16 is already in use/);
+});
+
+test('a node\'s list fields must be arrays', () => {
+  const { container } = page('<p>x</p>');
+  for (const field of ['attrs', 'children', 'on', 'props']) {
+    assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 5, tag: 'b', [field]: { 0: 'x' } } }]), new RegExp(`${field} must be an array`));
+  }
+  assert.equal(container.innerHTML, '<p>x</p>');
+});
+
+test('an uppercase HTML tag keeps its case, as createElementNS gives it', () => {
+  const { container } = page('');
+  navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 1, tag: 'myWidget', children: [{ id: 2, tag: 'dialog' }] } }]);
+  assert.equal(navdom.nodeById(1, container).localName, 'myWidget');
+  assert.equal(navdom.nodeById(1, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
+  assert.equal(navdom.nodeById(2, container).localName, 'dialog');
+});
+
 test('text on an element, invoke of an unknown method, and a DOM error are reported with op and id', () => {
   const { container } = page('<p><b>x</b></p>');
   assert.throws(() => navdom.applyPatches(container, [{ op: 'text', id: 1, text: 'y' }]), /op "text", id 1\): the node is not a text or comment node/);
