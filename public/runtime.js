@@ -125,6 +125,45 @@
     }
   }
 
+  /**
+   * Forgets every node below `parent`, which is about to be cleared. When the nodes that stay
+   * are fewer than the children that go (a cleared 1,000-row table), the ids of the nodes that
+   * stay are kept instead: a walk over a few nodes rather than 10,000 deletions.
+   */
+  function forgetChildren(root, parent) {
+    const staying = nodesOutside(root.container, parent, parent.childNodes.length);
+    if (!staying) return forgetDescendants(root, parent);
+    const byId = new Map();
+    for (const node of staying) {
+      const id = node[ID];
+      if (id !== undefined && root.byId.get(id) === node) byId.set(id, node);
+    }
+    root.byId = byId;
+  }
+
+  /**
+   * The nodes of `container` (itself included) that are not below `parent`, in document
+   * order; null as soon as there are more than `limit`.
+   */
+  function nodesOutside(container, parent, limit) {
+    const nodes = [container];
+    if (parent === container) return nodes;
+    let node = container.firstChild;
+    while (node) {
+      if (nodes.push(node) > limit) return null;
+      if (node !== parent && node.firstChild) {
+        node = node.firstChild;
+        continue;
+      }
+      while (!node.nextSibling) {
+        node = node.parentNode;
+        if (node === container) return nodes;
+      }
+      node = node.nextSibling;
+    }
+    return nodes;
+  }
+
   function forget(root, node) {
     const id = node[ID];
     if (id !== undefined && root.byId.get(id) === node) root.byId.delete(id);
@@ -267,7 +306,7 @@
     clear(root, patch) {
       const parent = parentById(root, patch.id);
       noteDialogsBelowLeaving(parent);
-      forgetDescendants(root, parent);
+      forgetChildren(root, parent);
       parent.textContent = '';
     },
 

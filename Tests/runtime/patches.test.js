@@ -38,6 +38,29 @@ test('clear (PROTOCOL.md example) removes every child', () => {
   assert.equal(navdom.nodeById(2, container), undefined);
 });
 
+test('clear forgets the cleared nodes and keeps the others, with few or many nodes staying', () => {
+  // Five items, four nodes staying (container, ul, p, its text): the ids that stay are kept.
+  // One item, six staying: the cleared ones are forgotten. Both must end up the same.
+  for (const items of ['<li>a</li><li>b</li><li>c</li><li>d</li><li>e</li>', '<li>a</li>']) {
+    const { container } = page(`<ul>${items}</ul><p>x</p>`);
+    const count = container.querySelectorAll('li').length * 2;
+    const ul = container.firstChild, p = container.lastChild;
+    navdom.applyPatches(container, [{ op: 'clear', id: 1 }]);
+    assert.equal(navdom.nodeById(0, container), container);
+    assert.equal(navdom.nodeById(1, container), ul);
+    for (let id = 2; id <= count + 1; id++) assert.equal(navdom.nodeById(id, container), undefined, `id ${id} forgotten`);
+    assert.equal(navdom.nodeById(count + 2, container), p);
+    assert.throws(() => navdom.applyPatches(container, [{ op: 'text', id: 3, text: 'z' }]), /no node with id 3/);
+    navdom.applyPatches(container, [
+      { op: 'text', id: count + 3, text: 'y' },
+      { op: 'insert', parent: 1, before: null, node: { id: 100, tag: 'li', children: [{ id: 101, text: 'new' }] } },
+    ]);
+    assert.equal(container.innerHTML, '<ul><li>new</li></ul><p>y</p>');
+    navdom.applyPatches(container, [{ op: 'clear', id: 0 }]);
+    assert.deepEqual([0, 1, 100, 101, count + 2].map((id) => navdom.nodeById(id, container)), [container, undefined, undefined, undefined, undefined]);
+  }
+});
+
 test('clear of id 0 empties the container itself', () => {
   const { container } = page('<p>a</p><p>b</p>');
   navdom.applyPatches(container, [{ op: 'clear', id: 0 }]);
