@@ -24,31 +24,28 @@ enum Labelling {
       let (labelled, id) = labelFirstHeading(in: children, fallbackID: fallbackID)
       return (.fragment(labelled), id)
     case .element(let element):
-      if isHeading(element.tag) {
+      if isHeading(element.packedTag) {
         if let id = element.attribute("id") { return (node, id) }
         var attributes = element.attributes
         attributes.insert(Attribute("id", fallbackID), at: 0)
         return (.element(element.with(attributes: attributes)), fallbackID)
       }
-      if element.tag == "dialog" { return (node, nil) }
+      if element.packedTag == dialogTag { return (node, nil) }
       let (children, id) = labelFirstHeading(in: element.children, fallbackID: fallbackID)
       guard id != nil else { return (node, nil) }
       return (.element(element.with(children: children)), id)
     }
   }
 
-  /// Whether `tag` is `h1`…`h6`, read as bytes: six String comparisons would each be inlined.
-  private static func isHeading(_ tag: String) -> Bool {
-    var count = 0
-    var isHeading = true
-    for byte in tag.utf8 {
-      count += 1
-      if count == 1 {
-        isHeading = isHeading && byte == UInt8(ascii: "h")
-      } else {
-        isHeading = isHeading && byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "6")
-      }
-    }
-    return isHeading && count == 2
+  // Tags are compared packed (`Names.packedTag`: the bytes in an integer, first byte lowest):
+  // `element.tag` would spell each tag out as a String just to compare it.
+
+  /// Whether `packedTag` is `h1`…`h6`: `h` in the low byte, one digit from 1 to 6 above it.
+  private static func isHeading(_ packedTag: UInt64) -> Bool {
+    let level = packedTag >> 8
+    return packedTag & 0xFF == UInt64(UInt8(ascii: "h"))
+      && level >= UInt64(UInt8(ascii: "1")) && level <= UInt64(UInt8(ascii: "6"))
   }
+
+  private static let dialogTag = Names.packedTag("dialog")
 }
