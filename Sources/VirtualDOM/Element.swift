@@ -43,14 +43,20 @@ public struct Element {
     }
   }
 
-  /// Whether both elements have the same tag: one integer comparison for short tags.
+  /// Whether both elements have the same tag: one integer comparison for short tags. Tags are
+  /// compared as the DOM compares them, code point by code point (as `DOMString.same`), not by
+  /// canonical equivalence.
   @inlinable
   public func hasSameTag(as other: Element) -> Bool {
     let packed = packedTag
     let otherPacked = other.packedTag
+    // A tag that packs is ASCII, so it is the same as another only if that one packs too.
     if packed != 0 || otherPacked != 0 { return packed == otherPacked }
-    return tag == other.tag
+    return hasSameLongTag(as: other)
   }
+
+  @usableFromInline
+  func hasSameLongTag(as other: Element) -> Bool { DOMString.same(tag, other.tag) }
 
   @inlinable
   public var namespace: Namespace { read { $0.pointee.namespace } }
@@ -70,10 +76,10 @@ public struct Element {
   @inlinable
   public var subtreeSize: Int { read { Int($0.pointee.storedSubtreeSize) } }
 
-  /// Whether the element has a key, properties, listeners or mount methods: the parts most
-  /// elements lack, which hot loops can then skip.
+  /// Whether the element has properties, listeners or mount methods: the parts most elements
+  /// lack, which hot loops can then skip.
   @inlinable
-  public var hasExtras: Bool { read { $0.pointee.extras != nil || $0.pointee.hasKey } }
+  public var hasExtras: Bool { read { $0.pointee.extras != nil } }
 
   /// Attributes in the order they were given; rendering keeps this order.
   ///
@@ -245,13 +251,14 @@ struct ElementHeader {
   }
 }
 
-/// Where the parts of an element's tail are, in order: the attributes, the children (never
-/// fragments), the key if there is one, and the tag if it does not fit `packedTag`.
+/// Where the parts of an element's tail are, in order: the key if there is one, the
+/// attributes, the children (never fragments), and the tag if it does not fit `packedTag`.
 ///
 /// Keeping them in the element's own block, rather than in arrays of their own, makes an
 /// element one allocation instead of two or three, and a table row about a third smaller in
-/// memory: less to allocate, walk and free. (Each part's stride is a multiple of the pointer
-/// alignment, so every part starts aligned.)
+/// memory: less to allocate, walk and free. The key comes first, next to the header, because
+/// keyed diffing reads the keys of a whole list before anything else of its elements. (Each
+/// part's stride is a multiple of the pointer alignment, so every part starts aligned.)
 @usableFromInline
 struct ElementLayout {
   @usableFromInline let attributeCount: Int
@@ -267,14 +274,15 @@ struct ElementLayout {
     self.hasStoredTag = hasStoredTag
   }
 
-  @inlinable var childrenOffset: Int { attributeCount * MemoryLayout<Attribute>.stride }
-  @inlinable var keyOffset: Int { childrenOffset + childCount * MemoryLayout<Node>.stride }
-  @inlinable var tagOffset: Int { keyOffset + (hasKey ? MemoryLayout<String>.stride : 0) }
+  @inlinable var keyOffset: Int { 0 }
+  @inlinable var attributesOffset: Int { hasKey ? MemoryLayout<String>.stride : 0 }
+  @inlinable var childrenOffset: Int { attributesOffset + attributeCount * MemoryLayout<Attribute>.stride }
+  @inlinable var tagOffset: Int { childrenOffset + childCount * MemoryLayout<Node>.stride }
   @inlinable var byteCount: Int { tagOffset + (hasStoredTag ? MemoryLayout<String>.stride : 0) }
 
   @inlinable
   func attributes(in tail: UnsafeMutableRawPointer) -> UnsafeBufferPointer<Attribute> {
-    UnsafeBufferPointer(start: tail.assumingMemoryBound(to: Attribute.self), count: attributeCount)
+    UnsafeBufferPointer(start: (tail + attributesOffset).assumingMemoryBound(to: Attribute.self), count: attributeCount)
   }
 
   @inlinable
@@ -306,7 +314,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     // generic array destroyer (~45 instructions per value, against a release or two inlined).
     withParts { header, tail in
       let layout = header.pointee.layout
-      let attributes = tail.assumingMemoryBound(to: Attribute.self)
+      let attributes = (tail + layout.attributesOffset).assumingMemoryBound(to: Attribute.self)
       for index in 0..<layout.attributeCount { _ = (attributes + index).move() }
       let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
       for index in 0..<layout.childCount { _ = (children + index).move() }
@@ -326,7 +334,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
   /// Where the first attribute goes. The caller of `make` initializes them all, in order.
   @usableFromInline
   var firstAttribute: UnsafeMutablePointer<Attribute> {
-    withParts { _, tail in tail.assumingMemoryBound(to: Attribute.self) }
+    withParts { header, tail in (tail + header.pointee.layout.attributesOffset).assumingMemoryBound(to: Attribute.self) }
   }
 
   /// Makes the block with room for `attributeCount` attributes, which the caller must then
@@ -358,7 +366,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     // children are in and the subtree is counted.
     let buffer = ElementStorage.create(minimumCapacity: words) { buffer in
       let tail = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-      tail.bindMemory(to: Attribute.self, capacity: attributeCount)
+      (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
       let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
       if case .fragment = content {
         // Popped from the end, each member moves out of the array: nothing is retained, and

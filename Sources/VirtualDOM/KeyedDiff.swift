@@ -30,13 +30,7 @@ struct Differ {
   static func canPatch(_ old: UnretainedElement, into new: UnretainedElement) -> Bool {
     old.read { a in
       new.read { b in
-        // Packed tags are ASCII bytes, so for two of them equal integers are equal tags. When
-        // either tag could not be packed, the strings are compared with `==`, which also
-        // equates canonically equivalent spellings.
-        let packedA = a.packedTag
-        let packedB = b.packedTag
-        let sameTag = packedA != 0 && packedB != 0 ? packedA == packedB : a.tag == b.tag
-        return sameTag && a.namespace == b.namespace && a.key == b.key
+        a.hasSameTag(as: b) && a.namespace == b.namespace && a.key == b.key
       }
     }
   }
