@@ -86,10 +86,10 @@ fi
 
 # The size budgets (WASM_*_BUDGET override them for experiments):
 # - navdom-bench.wasm, the renderer and the diff on the benchmark table: issue 2's limit,
-#   at most 150 KiB stripped (it is about 121 KB, 50 KB gzip).
+#   at most 150 KiB stripped (it is about 120 KB, 50 KB gzip).
 # - navdom.wasm, the demo and the benchmark app running client-side: issue 6 asks for at most
 #   200 KiB stripped and 80 KiB gzip -9 (NAVDOM_WASM_ISSUE_LIMITS=1 checks those). It is about
-#   221 KB / 93 KB (from 262 KB / 110 KB), so the budget enforced here is a growth guard,
+#   215 KB / 90 KB (from 262 KB / 110 KB), so the budget enforced here is a growth guard,
 #   225 KiB and 95 KiB: what is left is mostly VirtualDOM's diff and element builders (inlined
 #   at every call site), HTMLRenderer, String's Unicode comparison and hashing (the keyed diff
 #   hashes and compares String keys) and the demo's view code.
