@@ -5,7 +5,7 @@ plain-JavaScript page doing the same DOM work (public/bench/plain.html), in the 
 
     Scripts/build-wasm.sh && swift build -c release --product navdom
     NAVDOM_BIN=.build/release/navdom .venv/bin/python Scripts/bench-wasm-dom.py [--rounds 15]
-        [--wasm-module PATH]
+        [--wasm-module PATH] [--public DIR]
 
 Each round loads both pages (alternating which goes first) and times create 1,000 rows,
 update every 10th row, swap two rows and clear, each from the click to the DOM being updated
@@ -33,8 +33,8 @@ REPO = Path(__file__).resolve().parents[1]
 OPS = ["create", "update", "swap", "clear"]
 
 
-def start_server(binary, module):
-    command = [str(binary), "serve", "--port", "0", "--quiet", "--public", "public", "--wasm"]
+def start_server(binary, module, public):
+    command = [str(binary), "serve", "--port", "0", "--quiet", "--public", str(public), "--wasm"]
     if module:
         command += ["--wasm-module", str(module)]
     process = subprocess.Popen(
@@ -87,13 +87,15 @@ def main():
     parser.add_argument("--rounds", type=int, default=15)
     # A copy of the module, so a rebuild of .build-wasm/ during a run does not change what is timed.
     parser.add_argument("--wasm-module", help="the module to serve (default: navdom serve's, .build-wasm/navdom.wasm)")
+    # A copy of public/ with another runtime.js, to compare two versions of it.
+    parser.add_argument("--public", default="public", help="the static files to serve (default: public)")
     args = parser.parse_args()
     binary = Path(os.environ.get("NAVDOM_BIN", ".build/release/navdom"))
     if not binary.is_absolute():
         binary = REPO / binary
     if not binary.exists():
         sys.exit(f"bench-wasm-dom: no navdom at {binary} (swift build -c release --product navdom, or set NAVDOM_BIN)")
-    process, base = start_server(binary, args.wasm_module)
+    process, base = start_server(binary, args.wasm_module, args.public)
     driver = browser()
     samples = {page: {op: {"script": [], "layout": []} for op in OPS} for page in ("plain", "wasm")}
     try:
