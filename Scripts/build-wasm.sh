@@ -27,7 +27,7 @@ SCRATCH=.build-wasm
 # - full LTO lets the linker see every module at once: stdlib code specialised in several
 #   modules is kept once, and what only one module called is inlined or dropped (-9%);
 # - a negative inline-threshold keeps LTO's inliner to calls it must or that shrink the code
-#   (-4% against inline-threshold=0 on navdom.wasm; any value below -50 measured the same).
+#   (-2% against inline-threshold=0 on navdom.wasm; any value below -50 measured the same).
 build() {
   EMBEDDED_WASM="$TOOLCHAIN" swift build -c release --triple wasm32-unknown-none-wasm --product "$1" \
     --scratch-path "$SCRATCH" --experimental-lto-mode=full \
