@@ -26,12 +26,18 @@ public struct JSONWriter {
       case 0x0D: bytes.append(0x5C); bytes.append(0x72)
       case 0x09: bytes.append(0x5C); bytes.append(0x74)
       case 0x00..<0x20:
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        // \u00XX with lowercase hex digits, appended byte by byte: no arrays made per character.
+        bytes.append(0x5C); bytes.append(0x75); bytes.append(0x30); bytes.append(0x30)
+        bytes.append(Self.hexDigit(byte >> 4)); bytes.append(Self.hexDigit(byte & 0xF))
       default: bytes.append(byte)
       }
     }
     bytes.append(0x22)
+  }
+
+  /// The lowercase hexadecimal digit of `value` (0...15).
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? 0x30 + value : 0x57 + value
   }
 
   public mutating func number(_ value: Int) {
