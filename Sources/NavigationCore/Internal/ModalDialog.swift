@@ -2,6 +2,9 @@ import VirtualDOM
 
 /// The `<dialog>` every presentation lowers to (see docs/NAVIGATION.md for the markup contract).
 enum ModalDialog {
+  // Out of line: sheets, alerts and confirmation dialogs each call it from their own closure,
+  // and inlined there it would be three copies in the WebAssembly module.
+  @inline(never)
   static func make(
     className: String, key: String, domID: String, role: String? = nil,
     label: String?, describedBy: String? = nil, content: [Node],
