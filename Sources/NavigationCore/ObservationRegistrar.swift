@@ -18,7 +18,9 @@
 ///
 /// The registrar holds no reference to observers, so observing a model never keeps it alive.
 public final class ObservationRegistrar {
-  private var signals: [String: ObservationSignal] = [:]
+  /// One signal per property name. A model has a handful of properties, so a list searched in
+  /// order is as fast as a dictionary, and keeps String hashing out of the WebAssembly module.
+  private var signals: [(property: String, signal: ObservationSignal)] = []
 
   /// Creates a registrar with no tracked properties.
   ///
@@ -43,7 +45,7 @@ public final class ObservationRegistrar {
   /// set { _count = newValue; registrar.didChange("count") }
   /// ```
   public func didChange(_ property: String) {
-    signals[property]?.didChange()
+    existingSignal(for: property)?.didChange()
   }
 
   /// Performs `mutation` and then reports a change of `property`.
@@ -63,10 +65,15 @@ public final class ObservationRegistrar {
     return try mutation()
   }
 
+  private func existingSignal(for property: String) -> ObservationSignal? {
+    for entry in signals where entry.property == property { return entry.signal }
+    return nil
+  }
+
   private func signal(for property: String) -> ObservationSignal {
-    if let signal = signals[property] { return signal }
+    if let signal = existingSignal(for: property) { return signal }
     let signal = ObservationSignal()
-    signals[property] = signal
+    signals.append((property, signal))
     return signal
   }
 }

@@ -33,8 +33,8 @@ public struct Element {
   /// The tag name, as written (`div`, `foreignObject`).
   ///
   /// A tag of up to eight bytes is kept only packed (`packedTag`) and spelled out again here;
-  /// loops that compare tags use `hasSameTag(as:)`, which does not.
-  @inlinable
+  /// loops that compare tags use `hasSameTag(as:)`, which does not. (Not inlinable: spelled
+  /// out at every use, it cost the WebAssembly module a copy per call site.)
   public var tag: String {
     storage.withParts { header, tail in
       let packed = header.pointee.packedTag
@@ -427,7 +427,7 @@ extension Node {
 extension Element: Equatable {
   public static func == (lhs: Element, rhs: Element) -> Bool {
     if lhs.isIdentical(to: rhs) { return true }
-    guard lhs.hasSameTag(as: rhs) && lhs.namespace == rhs.namespace && lhs.key == rhs.key,
+    guard lhs.hasSameTag(as: rhs) && lhs.namespace == rhs.namespace && Differ.sameKey(lhs.key, rhs.key),
       lhs.withAttributes({ a in rhs.withAttributes { b in a.elementsEqual(b) } })
     else { return false }
     if lhs.read({ $0.pointee.extras != nil }) || rhs.read({ $0.pointee.extras != nil }) {

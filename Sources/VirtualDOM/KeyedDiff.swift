@@ -30,7 +30,7 @@ struct Differ {
   static func canPatch(_ old: UnretainedElement, into new: UnretainedElement) -> Bool {
     old.read { a in
       new.read { b in
-        a.hasSameTag(as: b) && a.namespace == b.namespace && a.key == b.key
+        a.hasSameTag(as: b) && a.namespace == b.namespace && Self.sameKey(a.key, b.key)
       }
     }
   }
@@ -217,6 +217,13 @@ struct Differ {
 
   /// The key of a child of an all-keyed list.
   @inline(__always)
+  /// Keys are the same when both are absent or both have the same code points (as
+  /// `KeyTable` matches them).
+  static func sameKey(_ a: String?, _ b: String?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return DOMString.same(a, b)
+  }
+
   static func key(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) -> String {
     UnretainedElement(nodes.baseAddress! + index)!.read { $0.key! }
   }
@@ -300,11 +307,10 @@ struct Differ {
     // Every key of both middles, once: where it sits in the middle of `new` and whether an old
     // child had it. One table, so each key is hashed once.
     let newCount = newEnd - start + 1
-    var keys: [String: KeySlot] = [:]
-    keys.reserveCapacity(newCount + (oldEnd - start + 1))
+    var keys = KeyTable(count: newCount + (oldEnd - start + 1))
     for index in start...newEnd {
       let key = Self.key(new, index)
-      if !keys[key, default: KeySlot()].claimForNew(index) { options.onDuplicateKey(key) }
+      if !keys.withSlot(for: key, { $0.claimForNew(index) }) { options.onDuplicateKey(key) }
     }
 
     // sources[i]: the old index matched to new index start + i, or -1 for a new node.
@@ -315,7 +321,7 @@ struct Differ {
     var removals: [Patch] = []
     for oldIndex in start...oldEnd {
       let key = Self.key(old, oldIndex)
-      let (newIndex, wasSeen) = keys[key, default: KeySlot()].markSeenInOld()
+      let (newIndex, wasSeen) = keys.withSlot(for: key) { $0.markSeenInOld() }
       if wasSeen { options.onDuplicateKey(key) }
       guard newIndex != -1, sources[newIndex - start] == -1 else {
         removals.append(.remove(id: oldIDs[oldPositions[oldIndex]]))

@@ -110,7 +110,7 @@ public func makeElement(
 
 /// `makeElement` with the tag already packed (`Names.packedTag`): the catalogue passes its
 /// tags' constants, so building an element never looks at the tag's bytes.
-@usableFromInline
+@usableFromInline @inline(never)
 func makeElement(
   _ tag: String, packedTag: UInt64, namespace: Namespace = .html, _ first: consuming ElementOption = .none,
   _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,

@@ -120,4 +120,17 @@ extension DiffTests {
     let attributes = diff(p(.title("\u{E9}")) {}, p(.title("e\u{301}")) {})
     #expect(attributes.map(\.operation) == ["setAttr"])
   }
+
+  @Test func canonicallyEquivalentKeysAreDifferentKeys() throws {
+    // Keys match by code points, as text does: the row keyed "e" + U+0301 is not the row keyed
+    // "é" (under Swift's `==` they would match and the diff would be empty).
+    let old = ul { li(.key("\u{E9}")) { "A" }; li(.key("b")) { "B" } }
+    let new = ul { li(.key("e\u{301}")) { "A" }; li(.key("b")) { "B" } }
+    let patches = diff(old, new)
+    #expect(patches.map(\.operation) == ["replace"])
+    var dom = MemoryDOM(mounting: [old])
+    try dom.apply(patches)
+    #expect(dom.roots == [new])
+    #expect(old != new)
+  }
 }
