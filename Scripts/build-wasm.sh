@@ -86,21 +86,14 @@ fi
 
 # The size budgets (WASM_*_BUDGET override them for experiments):
 # - navdom-bench.wasm, the renderer and the diff on the benchmark table: issue 2's limit,
-#   at most 150 KiB stripped (it is about 118 KB, 49 KB gzip).
-# - navdom.wasm, the demo and the benchmark app running client-side: issue 6 asks for at most
-#   200 KiB stripped and 80 KiB gzip -9 (NAVDOM_WASM_ISSUE_LIMITS=1 checks those). It is about
-#   210 KB / 89 KB (from 262 KB / 110 KB), so the budget enforced here is a growth guard,
-#   215 KiB and 92 KiB: what is left is mostly VirtualDOM's diff and element builders (inlined
-#   at every call site), HTMLRenderer, String's Unicode comparison and hashing (the keyed diff
-#   hashes and compares String keys) and the demo's view code.
+#   at most 150 KiB stripped (it is about 106 KB, 44 KB gzip).
+# - navdom.wasm, the demo and the benchmark app running client-side: issue 6's limits, at
+#   most 200 KiB stripped and 80 KiB gzip -9 (it is about 192 KB / 81.3 KB, from 262 KB /
+#   110 KB: little room, so a change that grows it must pay for itself).
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-if [ "${NAVDOM_WASM_ISSUE_LIMITS:-0}" = 1 ]; then
-  APP_BUDGET=204800 APP_GZIP_BUDGET=81920
-else
-  APP_BUDGET=220160 APP_GZIP_BUDGET=94208
-fi
+APP_BUDGET=204800 APP_GZIP_BUDGET=81920
 module NavDOMWasm "$SCRATCH/navdom.wasm" \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 module NavDOMBenchWasm "$SCRATCH/navdom-bench.wasm" \

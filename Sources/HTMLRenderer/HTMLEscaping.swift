@@ -33,9 +33,13 @@ extension ByteBuffer {
   /// DOM properties have markup equivalents for the first paint: `value` on inputs, and
   /// `checked` / `selected` when true.
   func writeProperties(of element: Element) {
+    // A textarea's or select's value is its content, not an attribute. (Packed tags: the tag
+    // as a String would be spelled out again for each comparison.)
+    let packed = element.packedTag
+    let valueIsContent = packed == 0x6165726174786574 /* textarea */ || packed == 0x7463656C6573 /* select */
     for property in element.properties {
       switch (property.name, property.value) {
-      case ("value", .string(let value)) where element.tag != "textarea" && element.tag != "select":
+      case ("value", .string(let value)) where !valueIsContent:
         if element.attribute("value") == nil { writeAttribute("value", value) }
       case ("checked", .bool(true)), ("selected", .bool(true)):
         if element.attribute(property.name) == nil { writeAttribute(property.name, "") }

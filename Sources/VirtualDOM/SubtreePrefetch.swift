@@ -28,8 +28,12 @@ enum SubtreePrefetch {
   static func ahead(
     of offset: Int, in length: Int, remaining: Int, _ pair: (Int) -> (UnsafePointer<Node>, UnsafePointer<Node>)
   ) {
+    // Not in the WebAssembly module: its trees are small, and each inlined copy of the touch
+    // loop cost it bytes (~1 KB gzip) that pay for nothing there.
+    #if !hasFeature(Embedded)
     guard length > batch, offset % batch == 0 else { return }
     touch(min(batch, remaining), pair)
+    #endif
   }
 
   /// Touches the subtrees of `count` (old, new) pairs, `pair(i)` giving the i-th.
