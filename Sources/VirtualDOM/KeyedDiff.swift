@@ -84,12 +84,14 @@ struct Differ {
     }
   }
 
+  @inline(never)  // called from several places; a change, not the hot unchanged walk
   mutating func replace(id: NodeID, with node: UnsafePointer<Node>, at newPosition: Int) {
     let firstID = create(node, at: newPosition)
     patches.append(.replace(id: id, node: node.pointee, firstID: firstID))
     appendMountInvocations(node, firstID: firstID)
   }
 
+  @inline(never)  // called from several places; a change, not the hot unchanged walk
   mutating func insert(_ node: UnsafePointer<Node>, at newPosition: Int, parent: NodeID, before: NodeID?) {
     let firstID = create(node, at: newPosition)
     patches.append(.insert(parent: parent, before: before, node: node.pointee, firstID: firstID))
