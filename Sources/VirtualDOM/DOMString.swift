@@ -14,7 +14,9 @@ enum DOMString {
       b.utf8.withContiguousStorageIfAvailable { second in sameBytes(first, second) }
     }
     if let result = contiguous ?? nil { return result }
-    return a.utf8.elementsEqual(b.utf8)
+    var a = a
+    var b = b
+    return a.withUTF8 { first in b.withUTF8 { second in sameBytes(first, second) } }
   }
 
   /// Whether the values at `a` and `b` are the same bytes, compared where they are (a copy of a

@@ -39,7 +39,8 @@ struct KeyTable {
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     }
     if key.utf8.withContiguousStorageIfAvailable(mix) == nil {
-      for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+      var key = key
+      key.withUTF8(mix)
     }
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
   }
