@@ -1,7 +1,7 @@
 /// The keyed diff's table from a key to what is known about it (`Differ.KeySlot`).
 ///
 /// Keys are compared as the DOM compares strings, by their bytes (`DOMString.same`), and hashed
-/// by their bytes (FNV-1a). A `Dictionary<String, …>` would hash and compare by canonical
+/// by their bytes. A `Dictionary<String, …>` would hash and compare by canonical
 /// equivalence instead: a different notion of "the same key" than the rest of the diff, and,
 /// in the WebAssembly module, the whole of the standard library's Unicode-aware string hashing.
 /// Open addressing with linear probing, sized once for the keys of one list.
@@ -33,15 +33,15 @@ struct KeyTable {
     return body(&slots[index])
   }
 
+  /// The standard library's `Hasher` over the key's bytes: seeded per process, so keys chosen
+  /// to collide (a hostile list) cannot make the diff quadratic.
   private static func hash(_ key: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    }
+    var hasher = Hasher()
+    func mix(_ bytes: UnsafeBufferPointer<UInt8>) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
     if key.utf8.withContiguousStorageIfAvailable(mix) == nil {
       var key = key
       key.withUTF8(mix)
     }
-    return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    return hasher.finalize()
   }
 }
