@@ -1204,8 +1204,9 @@
     const data = container.dataset;
     try {
       hydrate(container);
-      if (data.navdomPatches) applyPatches(container, JSON.parse(data.navdomPatches));
-      if (data.navdomWasm !== undefined) return startWasm(container, options);
+      const patches = data.navdomPatches ? JSON.parse(data.navdomPatches) : null;
+      if (data.navdomPatches) applyPatches(container, patches);
+      if (data.navdomWasm !== undefined) return startWasm(container, patches, options);
       if (!data.navdomSession) return null;
       const stream = data.navdomStream === undefined ? null : data.navdomStream || DEFAULT_STREAM;
       return start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream }));
@@ -1218,9 +1219,9 @@
   /**
    * Starts a server-rendered, hydrated container on the WebAssembly module. The module renders
    * the same page for the URL; if its hydration patches differ from the server's, ids or
-   * listeners would not line up, so that is reported.
+   * listeners would not line up, so that is reported. `patches`: the server's, as parsed.
    */
-  function startWasm(container, options) {
+  function startWasm(container, patches, options) {
     const data = container.dataset;
     const win = container.ownerDocument.defaultView;
     const transport = wasmTransport({
@@ -1231,7 +1232,7 @@
     });
     const session = start(container, transport);
     session.ready = transport.ready.then((started) => {
-      if (data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(JSON.parse(data.navdomPatches))) {
+      if (data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(patches)) {
         throw new Error('navdom: the module rendered a different page than the server (its hydration patches differ)');
       }
       return started;
