@@ -1018,12 +1018,9 @@
           trail = entry.trail.slice();
           index = entry.index;
         }
-        if (expectedIndex !== null && entry && entry.index === expectedIndex) {
-          expectedIndex = null;
-          return true;
-        }
+        const expected = expectedIndex;
         expectedIndex = null;
-        return false;
+        return expected !== null && !!entry && entry.index === expected;
       },
     };
   }
