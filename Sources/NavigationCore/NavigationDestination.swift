@@ -30,7 +30,6 @@ extension Node {
     }
     stack.register(
       DestinationRegistration(
-        typeName: TypeName.of(type),
         handles: { $0.value(as: Value.self) != nil },
         build: { element in destination(element.value(as: Value.self)!).flattened }))
     return self

@@ -31,7 +31,6 @@ final class StackContext {
 
 /// A `navigationDestination(for:)`: which path elements it handles and how it renders them.
 struct DestinationRegistration {
-  var typeName: String
   var handles: (UINavigationPath.Element) -> Bool
   var build: (UINavigationPath.Element) -> [Node]
 }
