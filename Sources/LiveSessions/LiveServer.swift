@@ -238,8 +238,9 @@ extension HTTPResponse {
   /// JSON, gzip-compressed when the client accepts it and the body is big enough to gain.
   static func json(_ text: String, compressingFor request: HTTPRequest) -> HTTPResponse {
     var response = json(text)
-    let bytes = Array(text.utf8)
-    guard bytes.count >= 1024, request.headers.hasToken("gzip", in: "Accept-Encoding"),
+    // The body already holds the text's bytes; no second copy.
+    guard case .bytes(let bytes) = response.body, bytes.count >= 1024,
+      request.headers.hasToken("gzip", in: "Accept-Encoding"),
       let compressed = Gzip.compress(bytes), compressed.count < bytes.count
     else { return response }
     response.body = .bytes(compressed)
