@@ -13,10 +13,11 @@ public enum Gzip {
     guard status == Z_OK else { return nil }
     defer { deflateEnd(&stream) }
     var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 32)
-    var input = bytes
-    let result = input.withUnsafeMutableBufferPointer { source in
+    // zlib reads the input without writing it; its pointer type is mutable only for C's sake,
+    // so the caller's array is lent as it is rather than copied.
+    let result = bytes.withUnsafeBufferPointer { source in
       output.withUnsafeMutableBufferPointer { destination in
-        stream.next_in = source.baseAddress
+        stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
         stream.avail_in = UInt32(source.count)
         stream.next_out = destination.baseAddress
         stream.avail_out = UInt32(destination.count)
