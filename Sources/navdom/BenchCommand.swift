@@ -121,28 +121,23 @@ enum BenchCommand {
       let mounted = MountedTree([before])
       var patches: [Patch] = []
 
-      var diffTimes: [Duration] = []
-      diffTimes.reserveCapacity(iterations)
-      for iteration in -1..<iterations {
-        var tree = mounted
-        let start = clock.now
-        let result = tree.update(to: newRoots)
-        let end = clock.now
-        patches = result
-        if iteration >= 0 { diffTimes.append(end - start) }
+      /// Times `iterations` diffs, after `untimed` more, each preceded by `prepare` (untimed).
+      func timeDiffs(untimed: Int, prepare: () -> Void) -> [Duration] {
+        var times: [Duration] = []
+        times.reserveCapacity(iterations)
+        for iteration in -untimed..<iterations {
+          prepare()
+          var tree = mounted
+          let start = clock.now
+          let result = tree.update(to: newRoots)
+          let end = clock.now
+          patches = result
+          if iteration >= 0 { times.append(end - start) }
+        }
+        return times
       }
-
-      var coldDiffTimes: [Duration] = []
-      coldDiffTimes.reserveCapacity(iterations)
-      for _ in 0..<iterations {
-        evictCaches()
-        var tree = mounted
-        let start = clock.now
-        let result = tree.update(to: newRoots)
-        let end = clock.now
-        patches = result
-        coldDiffTimes.append(end - start)
-      }
+      let diffTimes = timeDiffs(untimed: 1) {}
+      let coldDiffTimes = timeDiffs(untimed: 0, prepare: evictCaches)
 
       var applyTimes: [Duration] = []
       applyTimes.reserveCapacity(iterations)
