@@ -428,9 +428,9 @@ extension Element: Equatable {
   public static func == (lhs: Element, rhs: Element) -> Bool {
     if lhs.isIdentical(to: rhs) { return true }
     guard lhs.hasSameTag(as: rhs) && lhs.namespace == rhs.namespace && Differ.sameKey(lhs.key, rhs.key),
-      lhs.withAttributes({ a in rhs.withAttributes { b in a.elementsEqual(b) } })
+      lhs.withAttributes({ a in rhs.withAttributes { b in Differ.sameAttributes(a, b) } })
     else { return false }
-    if lhs.read({ $0.pointee.extras != nil }) || rhs.read({ $0.pointee.extras != nil }) {
+    if lhs.hasExtras || rhs.hasExtras {
       guard lhs.properties == rhs.properties && lhs.listeners == rhs.listeners
         && lhs.mountMethods == rhs.mountMethods
       else { return false }
