@@ -69,19 +69,15 @@ extension ByteBuffer {
     append(0x3E)  // >
 
     let traits = element.namespace == .html ? HTMLElements.traits(packed: packed) : []
-    if !traits.isEmpty {
-      if traits.contains(.void) { return element.childCount == 0 }
-      if traits.contains(.textOnly) {
-        do throws(RenderError) {
-          try writeTextOnlyContent(of: element, traits: traits)
-        } catch {
-          return false
-        }
-      } else {
-        if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element) }
-        guard element.withChildren({ writeCompact($0) }) else { return false }
+    if traits.contains(.void) { return element.childCount == 0 }
+    if traits.contains(.textOnly) {
+      do throws(RenderError) {
+        try writeTextOnlyContent(of: element, traits: traits)
+      } catch {
+        return false
       }
     } else {
+      if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element) }
       guard element.withChildren({ writeCompact($0) }) else { return false }
     }
     append(0x3C)
