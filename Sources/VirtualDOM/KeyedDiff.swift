@@ -217,15 +217,15 @@ struct Differ {
     return true
   }
 
-  /// The key of a child of an all-keyed list.
-  @inline(__always)
   /// Keys are the same when both are absent or both have the same code points (as
   /// `KeyTable` matches them).
+  @inline(__always)
   static func sameKey(_ a: String?, _ b: String?) -> Bool {
     guard let a, let b else { return a == nil && b == nil }
     return DOMString.same(a, b)
   }
 
+  /// The key of a child of an all-keyed list.
   static func key(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) -> String {
     UnretainedElement(nodes.baseAddress! + index)!.read { $0.key! }
   }
