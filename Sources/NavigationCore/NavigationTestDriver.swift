@@ -109,15 +109,13 @@ public final class NavigationTestDriver {
   ///   nothing.
   public func press(_ text: String) throws(NavigationTestDriverError) {
     let elements = TreeWalk.elements(of: runtime.mountedTree)
-    let candidates = reachable(in: elements).filter { located in
-      let tag = located.element.tag
-      guard tag == "button" || tag == "a" else { return false }
-      return TreeWalk.text(of: .element(located.element)) == text
+    let pressable = reachable(in: elements).filter { $0.element.tag == "button" || $0.element.tag == "a" }
+    let candidates = pressable.filter { located in
+      TreeWalk.text(of: .element(located.element)) == text
         || located.element.attribute("aria-label") == text
     }
     guard candidates.count == 1 else {
-      let visible = reachable(in: elements)
-        .filter { $0.element.tag == "button" || $0.element.tag == "a" }
+      let visible = pressable
         .map { "\"" + TreeWalk.text(of: .element($0.element)) + "\"" }
       let list = visible.isEmpty ? "none" : visible.joined(separator: ", ")
       if candidates.isEmpty {
