@@ -1139,14 +1139,16 @@
     const call = (name, what, ...args) => {
       const allocated = [];
       const flat = [];
-      for (const arg of args) {
-        if (typeof arg === 'number') { flat.push(arg); continue; }
-        if (arg === null || arg === undefined) { flat.push(0, -1); continue; }
-        const [pointer, length] = put(String(arg));
-        allocated.push(pointer);
-        flat.push(pointer, length);
-      }
+      // The copies are made inside the try: when one fails (out of memory), those made before
+      // it are freed too.
       try {
+        for (const arg of args) {
+          if (typeof arg === 'number') { flat.push(arg); continue; }
+          if (arg === null || arg === undefined) { flat.push(0, -1); continue; }
+          const [pointer, length] = put(String(arg));
+          allocated.push(pointer);
+          flat.push(pointer, length);
+        }
         return take(wasm.exports[name](...flat), what);
       } finally {
         allocated.forEach((pointer) => wasm.exports.navdom_free(pointer));

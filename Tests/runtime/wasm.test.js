@@ -126,3 +126,48 @@ test('a missing module is a clear error', { skip }, async () => {
   const transport = navdom.wasmTransport({ url: '/elsewhere.wasm', fetch: moduleFetch(), location: '/' });
   await assert.rejects(transport.ready, /\/elsewhere\.wasm answered 404; build the module with Scripts\/build-wasm\.sh/);
 });
+
+/**
+ * A stand-in module, assembled here byte by byte: `navdom_alloc` succeeds once and then
+ * reports out of memory (0); `navdom_free` says "free" through the module's one import,
+ * `env.navdom_write`, which runtime.js passes to console.error.
+ */
+function moduleWhoseSecondAllocationFails() {
+  const name = (text) => [text.length, ...Buffer.from(text)];
+  const section = (id, contents) => [id, contents.length, ...contents]; // every section here is < 128 bytes
+  const body = (code) => [code.length + 1, 0x00, ...code]; // no locals
+  const bytes = [
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, [4,
+      0x60, 1, 0x7f, 1, 0x7f, // (i32) -> i32: navdom_alloc
+      0x60, 1, 0x7f, 0, // (i32) -> (): navdom_free
+      0x60, 2, 0x7f, 0x7f, 0, // (i32, i32) -> (): env.navdom_write
+      0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7e]), // (i32 x4) -> i64: app_start
+    ...section(2, [1, ...name('env'), ...name('navdom_write'), 0x00, 2]),
+    ...section(3, [3, 0, 1, 3]),
+    ...section(5, [1, 0x00, 1]),
+    ...section(6, [1, 0x7f, 0x01, 0x41, 0, 0x0b]), // a mutable i32: allocations made
+    ...section(7, [4, ...name('memory'), 0x02, 0, ...name('navdom_alloc'), 0x00, 1,
+      ...name('navdom_free'), 0x00, 2, ...name('app_start'), 0x00, 3]),
+    ...section(10, [3,
+      // if no allocation yet: count it and return 1024; else return 0
+      ...body([0x23, 0, 0x45, 0x04, 0x7f, 0x41, 1, 0x24, 0, 0x41, 0x80, 0x08, 0x05, 0x41, 0, 0x0b, 0x0b]),
+      ...body([0x41, 16, 0x41, 4, 0x10, 0, 0x0b]), // navdom_write(16, 4)
+      ...body([0x42, 0, 0x0b])]), // never reached
+    ...section(11, [1, 0x00, 0x41, 16, 0x0b, ...name('free')]),
+  ];
+  return new WebAssembly.Module(Uint8Array.from(bytes));
+}
+
+test('an argument that cannot be copied in frees the ones copied before it', async () => {
+  const lines = [];
+  const consoleError = console.error;
+  console.error = (line) => lines.push(line);
+  try {
+    const transport = navdom.wasmTransport({ module: moduleWhoseSecondAllocationFails(), location: '/' });
+    await assert.rejects(transport.ready, /the module is out of memory/);
+  } finally {
+    console.error = consoleError;
+  }
+  assert.deepEqual(lines, ['navdom wasm: free']);
+});
