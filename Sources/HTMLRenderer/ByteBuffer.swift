@@ -22,6 +22,8 @@ final class ByteBuffer {
     if count + extra > capacity { grow(to: count + extra) }
   }
 
+  // Out of line: it runs a few times per page, and inlined it was copied into every append.
+  @inline(never)
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
@@ -47,14 +49,18 @@ final class ByteBuffer {
     count += bytes.count
   }
 
-  /// Appends a tag packed as `Names.packedTag` packs it (bytes in an integer, first byte
-  /// lowest, never a zero byte inside): one 8-byte store, then the count moves on by the tag's
-  /// length. Cheaper than copying the tag string's bytes, which means reaching them first.
+  /// Makes room for `extra` bytes and returns where the next one goes, for a writer that
+  /// stores several pieces after this one check and then calls `advance(to:)`.
   @inline(__always)
-  func appendPacked(_ packed: UInt64) {
-    reserve(8)
-    UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt64.self)
-    count += (71 - packed.leadingZeroBitCount) / 8
+  func end(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+    reserve(extra)
+    return base + count
+  }
+
+  /// Counts the bytes stored from `end(reserving:)`'s pointer up to `end` as written.
+  @inline(__always)
+  func advance(to end: UnsafeMutablePointer<UInt8>) {
+    count = end - base
   }
 
   @inline(__always)

@@ -87,18 +87,21 @@ extension ByteBuffer {
     // Bit n set: byte n (< 0x40) may need escaping.
     let textMask: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
     let mask = inAttribute ? textMask | 1 << 0x22 : textMask
-    // `"` in text needs nothing, so text looks for `&` again instead of `"`.
-    let quoteOrAmpersand: UInt8 = inAttribute ? 0x22 : 0x26
     guard let base = buffer.baseAddress else { return }
     var runStart = 0
     var index = 0
     let count = buffer.count
     while index < count {
-      if index + 8 <= count,
-        !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), quoteOrAmpersand)
+      if index + 8 <= count {
+        if !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+          index += 8
+          continue
+        }
+      } else if count >= 8,
+        !Self.mayNeedEscape(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
       {
-        index += 8
-        continue
+        // Fewer than eight bytes left: the last eight (some seen already) tested at once.
+        break
       }
       let byte = base[index]
       let mayNeedEscape = byte < 0x40 ? (mask >> UInt64(byte)) & 1 != 0 : byte == 0xC2
@@ -127,19 +130,18 @@ extension ByteBuffer {
     if runStart < count { append(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
   }
 
-  /// Whether any of the eight bytes in `word` is `&`, `<`, `>`, `quoteOrAmpersand`, or
-  /// non-ASCII (which covers U+00A0's lead byte). May say yes for a byte next to one that
-  /// matches, never no for a match: the byte loop then decides.
+  /// Whether any of the eight bytes in `word` is `&`, `<`, `>`, `"` or non-ASCII (which covers
+  /// U+00A0's lead byte). May say yes for a byte next to one that matches, never no for a
+  /// match: the byte loop then decides (and leaves a `"` in text as it is).
   @inline(__always)
-  private static func mayNeedEscape(_ word: UInt64, _ quoteOrAmpersand: UInt8) -> Bool {
+  static func mayNeedEscape(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
-    // A byte of `x` is zero when the matching byte of `word` equals the byte looked for.
-    @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highBits != 0 }
-    return word & highBits != 0
-      || hasZeroByte(word ^ (ones &* 0x26))
-      || hasZeroByte(word ^ (ones &* 0x3C))
-      || hasZeroByte(word ^ (ones &* 0x3E))
-      || hasZeroByte(word ^ (ones &* UInt64(quoteOrAmpersand)))
+    // `<` and `>` differ only in bit 0x02, `"` and `&` only in bit 0x04: with that bit set, each
+    // pair is one byte to look for. A byte of `angle` or `quoteOrAmpersand` is zero where `word`
+    // has one of the pair, and `(x - 1) & ~x` sets a zero byte's high bit.
+    let angle = (word | ones &* 0x02) ^ (ones &* 0x3E)
+    let quoteOrAmpersand = (word | ones &* 0x04) ^ (ones &* 0x26)
+    return (word | (angle &- ones) & ~angle | (quoteOrAmpersand &- ones) & ~quoteOrAmpersand) & highBits != 0
   }
 }
