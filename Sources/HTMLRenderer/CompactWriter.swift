@@ -68,7 +68,7 @@ extension ByteBuffer {
     if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
     append(0x3E)  // >
 
-    let traits = element.namespace == .html ? HTMLElements.traits(packed: packed) : []
+    let traits = element.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
     if traits.contains(.void) { return element.childCount == 0 }
     if traits.contains(.textOnly) {
       do throws(RenderError) {
