@@ -65,8 +65,8 @@ struct ShortUTF8 {
   /// be written as they are, in text or in an attribute value.
   @inline(__always)
   var mayNeedEscape: Bool {
-    // The zeros past `count` match none of the bytes looked for.
-    ByteBuffer.mayNeedEscape(low) || ByteBuffer.mayNeedEscape(high)
+    // The zeros past `count` match none of the bytes looked for; `high` is all zeros up to 8.
+    ByteBuffer.mayNeedEscape(low) || (count > 8 && ByteBuffer.mayNeedEscape(high))
   }
 
   /// Whether the bytes are a valid attribute name (`Names.isValidAttribute`).
