@@ -132,7 +132,7 @@ extension ByteBuffer {
   /// `bytes`, as they are.
   @inline(__always)
   private func appendShort(_ bytes: ShortUTF8) {
-    let end = self.end(reserving: 16)
+    let end = self.end(reserving: ShortUTF8.room)
     bytes.store(at: end)
     advance(to: end + bytes.count)
   }
@@ -140,16 +140,16 @@ extension ByteBuffer {
   /// ` name="value"` for each attribute; false at the first invalid name.
   ///
   /// Names and values are read in place, through the buffer (no copy of the attribute, so no
-  /// retain and release of its strings). A name or value of up to 16 bytes, as most are, is
-  /// checked and written as two words (`ShortUTF8`).
+  /// retain and release of its strings). A name or value of up to 32 bytes, as most are, is
+  /// checked and written as a few words (`ShortUTF8`).
   private func writeCompact(_ attributes: UnsafeBufferPointer<Attribute>) -> Bool {
     guard let first = attributes.baseAddress else { return true }
     for index in attributes.indices {
       let attribute = first + index
       if let name = ShortUTF8(attribute.pointee.name) {
         guard name.isValidAttributeName else { return false }
-        // ` name="`: room for the 16 bytes `store` writes.
-        let end = self.end(reserving: 19)
+        // ` name="`: room for what `store` writes, then `="`.
+        let end = self.end(reserving: 1 + ShortUTF8.room + 2)
         end[0] = 0x20
         name.store(at: end + 1)
         let nameEnd = end + 1 + name.count
@@ -163,8 +163,8 @@ extension ByteBuffer {
         append("=\"")
       }
       if let value = ShortUTF8(attribute.pointee.value), !value.mayNeedEscape {
-        // The value and `"`: room for the 16 bytes `store` writes, then the quote.
-        let end = self.end(reserving: 17)
+        // The value and `"`: room for what `store` writes, then the quote.
+        let end = self.end(reserving: ShortUTF8.room + 1)
         value.store(at: end)
         let valueEnd = end + value.count
         valueEnd[0] = 0x22
