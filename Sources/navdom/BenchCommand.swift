@@ -6,7 +6,8 @@ import VirtualDOM
 /// anything.
 enum BenchCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = Options(arguments, valued: ["--rows", "--iterations", "--operation"], flags: ["--help"]) else {
+    let valued: Set<String> = ["--rows", "--iterations", "--operation", "--factor", "--rounds"]
+    guard let options = Options(arguments, valued: valued, flags: ["--help"]) else {
       Console.error(Usage.bench)
       return 2
     }
@@ -24,15 +25,17 @@ enum BenchCommand {
       guard let rows = options.integer("--rows", default: 1_000),
         let iterations = options.integer("--iterations", default: max(3, 50_000 / max(rows, 1)))
       else { return 2 }
-      var only: Operation? = nil
-      if let name = options.values["--operation"] {
-        guard let operation = Operation(rawValue: name) else {
-          Console.error("--operation is one of: " + Operation.allCases.map(\.rawValue).joined(separator: ", "))
-          return 2
-        }
-        only = operation
-      }
+      guard let only = operation(options) else { return 2 }
       benchDiff(rows: rows, iterations: max(iterations, 1), only: only)
+    case "diff-scaling":
+      guard let rows = options.integer("--rows", default: 1_000),
+        let factor = options.integer("--factor", default: 10),
+        let rounds = options.integer("--rounds", default: 8),
+        let iterations = options.integer("--iterations", default: 50),
+        let only = operation(options)
+      else { return 2 }
+      DiffScalingBench.run(
+        rows: max(rows, 1), factor: max(factor, 1), rounds: max(rounds, 1), iterations: max(iterations, 1), only: only)
     case "payload":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       PayloadBench.run(rows: rows)
@@ -53,6 +56,17 @@ enum BenchCommand {
       return 2
     }
     return 0
+  }
+
+  /// The operation `--operation` names: nil inside when it names none, nil (after saying why)
+  /// when it names an unknown one.
+  static func operation(_ options: Options) -> Operation?? {
+    guard let name = options.values["--operation"] else { return .some(nil) }
+    guard let operation = Operation(rawValue: name) else {
+      Console.error("--operation is one of: " + Operation.allCases.map(\.rawValue).joined(separator: ", "))
+      return nil
+    }
+    return operation
   }
 
   /// Builds the table from row data with the DSL and renders it to bytes, as React's anchor
@@ -119,25 +133,8 @@ enum BenchCommand {
       let before = benchmarkTable(change.before)
       let newRoots = [benchmarkTable(change.after, selectedID: change.selectedAfter)]
       let mounted = MountedTree([before])
-      var patches: [Patch] = []
-
-      /// Times `iterations` diffs, after `untimed` more, each preceded by `prepare` (untimed).
-      func timeDiffs(untimed: Int, prepare: () -> Void) -> [Duration] {
-        var times: [Duration] = []
-        times.reserveCapacity(iterations)
-        for iteration in -untimed..<iterations {
-          prepare()
-          var tree = mounted
-          let start = clock.now
-          let result = tree.update(to: newRoots)
-          let end = clock.now
-          patches = result
-          if iteration >= 0 { times.append(end - start) }
-        }
-        return times
-      }
-      let diffTimes = timeDiffs(untimed: 1) {}
-      let coldDiffTimes = timeDiffs(untimed: 0, prepare: evictCaches)
+      let (diffTimes, patches) = timeDiffs(mounted, to: newRoots, iterations: iterations, untimed: 1) {}
+      let coldDiffTimes = timeDiffs(mounted, to: newRoots, iterations: iterations, untimed: 0, prepare: evictCaches).times
 
       var applyTimes: [Duration] = []
       applyTimes.reserveCapacity(iterations)
@@ -159,6 +156,28 @@ enum BenchCommand {
     }
   }
 
+  /// Times `iterations` diffs of `mounted` to `newRoots`, after `untimed` more, each on a fresh
+  /// copy of `mounted` and preceded by `prepare` (untimed). Returns the times and the last
+  /// diff's patches; each diff's patches are released outside the timed span.
+  static func timeDiffs(
+    _ mounted: MountedTree, to newRoots: [Node], iterations: Int, untimed: Int, prepare: () -> Void
+  ) -> (times: [Duration], patches: [Patch]) {
+    let clock = ContinuousClock()
+    var patches: [Patch] = []
+    var times: [Duration] = []
+    times.reserveCapacity(iterations)
+    for iteration in -untimed..<iterations {
+      prepare()
+      var tree = mounted
+      let start = clock.now
+      let result = tree.update(to: newRoots)
+      let end = clock.now
+      patches = result
+      if iteration >= 0 { times.append(end - start) }
+    }
+    return (times, patches)
+  }
+
   /// Bytes written between cold diffs: four times this machine's 4 MiB L2.
   static let evictionBytes = 16 << 20
   /// A global, so that the optimizer cannot drop the writes as never read.
@@ -174,9 +193,13 @@ enum BenchCommand {
   static func milliseconds(_ times: [Duration]) -> (median: Double, minimum: Double) {
     let sorted = times.map { seconds($0) * 1000 }.sorted()
     guard !sorted.isEmpty else { return (0, 0) }
+    return (median(sorted), sorted[0])
+  }
+
+  /// The median of `sorted`, which is sorted and not empty.
+  static func median(_ sorted: [Double]) -> Double {
     let middle = sorted.count / 2
-    let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    return (median, sorted[0])
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
   static func seconds(_ duration: Duration) -> Double {

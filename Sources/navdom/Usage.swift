@@ -71,6 +71,8 @@ enum Usage {
   static let bench = """
     usage: navdom bench render [--rows N] [--iterations K]
            navdom bench diff [--rows N] [--iterations K] [--operation NAME]
+           navdom bench diff-scaling [--rows N] [--factor F] [--rounds R] [--iterations K]
+                                     [--operation NAME]
            navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
            navdom bench diff-json --operation NAME [--rows N]
@@ -81,6 +83,11 @@ enum Usage {
             the median and minimum ms per diff and per apply over K timed runs, and the median
             ms per diff after evicting the caches (ms_per_diff_cold), one JSON object per
             operation.
+    diff-scaling: F times the rows (default 10) against N (default 1000) in one process,
+            R rounds (default 8), each timing both sizes back to back, alternating which goes
+            first (K diffs at N, default 50; K/F, at least 5, at F*N): one line per round with
+            both medians and their ratio, warm and cold, then the median, minimum and maximum
+            ratio per operation ({"bench":"diff-scaling-summary",...}).
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """

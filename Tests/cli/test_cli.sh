@@ -61,6 +61,8 @@ for command in render diff bench serve random-cases; do
 done
 check "bench render prints JSON" 0 '"bench":"render","rows":10' '' "$navdom" bench render --rows 10 --iterations 1
 check "bench diff prints every operation" 0 '"operation":"replaceAll"' '' "$navdom" bench diff --rows 20 --iterations 1
+check "bench diff-scaling sums up every operation" 0 '"bench":"diff-scaling-summary","operation":"replaceAll","rows":[20,40]' '' \
+  "$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
