@@ -186,35 +186,38 @@ struct Differ {
       patches.append(.clear(parent: parent))
       return
     }
-    if !old.isEmpty && Self.allKeyed(old) && Self.allKeyed(new) {
-      // Only the keyed path jumps around the lists, so only it needs the positions up front.
-      diffKeyedChildren(
-        parent: parent, old: old, oldPositions: Self.positions(of: old, from: oldStart), new: new,
-        newPositions: Self.positions(of: new, from: newStart))
+    // Only the keyed path jumps around the lists, so only it needs the positions up front.
+    if !old.isEmpty, let oldPositions = Self.keyedPositions(of: old, from: oldStart),
+      let newPositions = Self.keyedPositions(of: new, from: newStart)
+    {
+      diffKeyedChildren(parent: parent, old: old, oldPositions: oldPositions, new: new, newPositions: newPositions)
     } else {
       diffChildrenByIndex(parent: parent, old: old, oldStart: oldStart, new: new, newStart: newStart)
     }
   }
 
-  /// Document-order positions of each of `nodes`, the first at `start`.
-  static func positions(of nodes: UnsafeBufferPointer<Node>, from start: Int) -> [Int] {
+  /// Document-order positions of each of `nodes`, the first at `start`, when every one is a
+  /// keyed element; nil otherwise. (One pass over the headers: both answers are in them.)
+  static func keyedPositions(of nodes: UnsafeBufferPointer<Node>, from start: Int) -> [Int]? {
+    // Most unkeyed lists show it at their first node: they allocate nothing.
+    guard !nodes.isEmpty, isKeyedElement(nodes.baseAddress!) else { return nil }
     var positions: [Int] = []
     positions.reserveCapacity(nodes.count)
     var position = start
     for index in nodes.indices {
+      SubtreePrefetch.header(ahead: index, in: nodes)
+      let node = nodes.baseAddress! + index
+      guard isKeyedElement(node) else { return nil }
       positions.append(position)
-      position += subtreeSize(nodes.baseAddress! + index)
+      position += subtreeSize(node)
     }
     return positions
   }
 
-  static func allKeyed(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
-    for index in nodes.indices {
-      guard let element = UnretainedElement(nodes.baseAddress! + index), element.read({ $0.key != nil }) else {
-        return false
-      }
-    }
-    return true
+  /// Whether `node` is an element with a key (a member of a keyed list).
+  @inline(__always)
+  static func isKeyedElement(_ node: UnsafePointer<Node>) -> Bool {
+    UnretainedElement(node)?.read { $0.key != nil } ?? false
   }
 
   /// Keys are the same when both are absent or both have the same code points (as
@@ -238,10 +241,11 @@ struct Differ {
     let common = min(old.count, new.count)
     var oldPosition = oldStart
     var newPosition = newStart
+    var prefetch = SubtreePrefetch(length: common)
     for index in 0..<common {
       let oldNode = old.baseAddress! + index
       let newNode = new.baseAddress! + index
-      SubtreePrefetch.ahead(of: index, in: common, remaining: common - index) { (oldNode + $0, newNode + $0) }
+      prefetch.step(at: index, remaining: common - index) { (oldNode + $0, newNode + $0) }
       diffNode(oldNode, oldAt: oldPosition, newNode, newAt: newPosition)
       oldPosition += Self.subtreeSize(oldNode)
       newPosition += Self.subtreeSize(newNode)
@@ -274,15 +278,15 @@ struct Differ {
     var newEnd = new.count - 1
 
     let length = min(old.count, new.count)
+    var prefixPrefetch = SubtreePrefetch(length: length)
     while start <= oldEnd && start <= newEnd && Self.key(old, start) == Self.key(new, start) {
-      SubtreePrefetch.ahead(of: start, in: length, remaining: length - start) {
-        (oldNodes + start + $0, newNodes + start + $0)
-      }
+      prefixPrefetch.step(at: start, remaining: length - start) { (oldNodes + start + $0, newNodes + start + $0) }
       diffNode(oldNodes + start, oldAt: oldPositions[start], newNodes + start, newAt: newPositions[start])
       start += 1
     }
+    var suffixPrefetch = SubtreePrefetch(length: min(oldEnd, newEnd) - start + 1)
     while oldEnd >= start && newEnd >= start && Self.key(old, oldEnd) == Self.key(new, newEnd) {
-      SubtreePrefetch.ahead(of: new.count - 1 - newEnd, in: length, remaining: min(oldEnd, newEnd) - start + 1) {
+      suffixPrefetch.step(at: new.count - 1 - newEnd, remaining: min(oldEnd, newEnd) - start + 1) {
         (oldNodes + oldEnd - $0, newNodes + newEnd - $0)
       }
       diffNode(oldNodes + oldEnd, oldAt: oldPositions[oldEnd], newNodes + newEnd, newAt: newPositions[newEnd])
@@ -295,7 +299,9 @@ struct Differ {
 
     if start > oldEnd {
       if start <= newEnd {
+        var prefetch = SubtreePrefetch(length: newEnd - start + 1)
         for index in start...newEnd {
+          prefetch.step(at: index - start, remaining: newEnd - index + 1) { (nil, newNodes + index + $0) }
           insert(newNodes + index, at: newPositions[index], parent: parent, before: suffixAnchor)
         }
       }
@@ -311,6 +317,7 @@ struct Differ {
     let newCount = newEnd - start + 1
     var keys = KeyTable(count: newCount + (oldEnd - start + 1))
     for index in start...newEnd {
+      SubtreePrefetch.header(ahead: index, in: new)
       let key = Self.key(new, index)
       if !keys.withSlot(for: key, { $0.claimForNew(index) }) { options.onDuplicateKey(key) }
     }
@@ -322,6 +329,7 @@ struct Differ {
     var lastMatchedNewIndex = -1
     var removals: [Patch] = []
     for oldIndex in start...oldEnd {
+      SubtreePrefetch.header(ahead: oldIndex, in: old)
       let key = Self.key(old, oldIndex)
       let (newIndex, wasSeen) = keys.withSlot(for: key) { $0.markSeenInOld() }
       if wasSeen { options.onDuplicateKey(key) }
@@ -337,16 +345,20 @@ struct Differ {
     // Nothing in common across the whole list: one clear beats a remove per child.
     if matched == 0 && start == 0 && oldEnd == old.count - 1 && newEnd == new.count - 1 {
       patches.append(.clear(parent: parent))
-      for index in 0..<new.count { insert(newNodes + index, at: newPositions[index], parent: parent, before: nil) }
+      var prefetch = SubtreePrefetch(length: new.count)
+      for index in 0..<new.count {
+        prefetch.step(at: index, remaining: new.count - index) { (nil, newNodes + index + $0) }
+        insert(newNodes + index, at: newPositions[index], parent: parent, before: nil)
+      }
       return
     }
 
+    var prefetch = SubtreePrefetch(length: newCount)
     for index in 0..<newCount {
-      // Matched pairs in new order; a new node (no source) is touched alone, it is inserted.
-      SubtreePrefetch.ahead(of: index, in: newCount, remaining: newCount - index) { ahead in
+      // Matched pairs in new order; a new node (no source) is asked for alone, it is inserted.
+      prefetch.step(at: index, remaining: newCount - index) { ahead in
         let source = sources[index + ahead]
-        let newNode = newNodes + start + index + ahead
-        return (source == -1 ? newNode : oldNodes + source, newNode)
+        return (source == -1 ? nil : oldNodes + source, newNodes + start + index + ahead)
       }
       guard sources[index] != -1 else { continue }
       let oldIndex = sources[index]

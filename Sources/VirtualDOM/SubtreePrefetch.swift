@@ -1,82 +1,167 @@
-/// Brings the subtrees the diff is about to compare into the cache, level by level, so that
-/// their cache misses overlap.
+/// Asks for the blocks of the subtrees the diff is about to compare a few sibling pairs before
+/// it gets there, so that their cache misses overlap the diff's work instead of stalling it.
 ///
 /// The diff walks a subtree depth first and compares as it goes. Each element's block is a
 /// cache miss it must wait for before it knows where the next block is, so on trees larger than
-/// the cache (both 10,000-row benchmark tables: ~18 MB) it waited for one miss at a time, and an
-/// unchanged diff of 10,000 rows cost ~24 times one of 1,000 rows. Touching a run of siblings'
-/// subtrees breadth first makes the loads of one level independent of each other: the
-/// processor keeps many misses in flight, and the diff then finds the blocks in the cache.
-/// (Swift has no prefetch instruction; plain loads are the portable way to ask for memory.)
+/// the cache (both 10,000-row benchmark tables: ~18 MB) it waited for one miss at a time. On a
+/// long run of siblings, this follows the subtrees `lookahead` pairs ahead one level per step:
+/// at each step it reads the elements it asked for at the previous step (in the cache by then),
+/// asks for their children, and asks for the roots of the next pair. It asks with prefetch
+/// instructions, which nothing waits for, so a level's misses are in flight while the diff
+/// works on the current pair.
 ///
-/// Measured, unchanged diff of 10,000 rows: 5.5 -> 3.5 ms (minimum of 30); 1,000 rows, whose
-/// trees stay in L2 between back-to-back diffs: 0.22 -> 0.24 ms.
-enum SubtreePrefetch {
-  /// How many sibling pairs the diff touches ahead at a time: enough misses to overlap, few
-  /// enough that the touched blocks are still cached when the diff reaches them.
-  static let batch = 16
+/// Plain loads, touching a batch of 16 pairs' subtrees breadth first, overlapped a level's
+/// misses with each other but not with the diff, which waited for each batch. Measured with
+/// `navdom bench diff-scaling` (10,000 rows against 1,000, alternating in one process), the
+/// unchanged diff's ratio went from 18.3 to 10.2 with prefetches, moving the last row first
+/// from 17.2 to 12.2 (medians over 4 processes of 3 rounds, the two builds alternating).
+///
+/// One value per long run of sibling pairs, stepped once per pair:
+///
+/// ```swift
+/// var prefetch = SubtreePrefetch(length: count)
+/// for index in 0..<count {
+///   prefetch.step(at: index, remaining: count - index) { (old + index + $0, new + index + $0) }
+///   diffNode(old + index, new + index)
+/// }
+/// ```
+struct SubtreePrefetch: ~Copyable {
+  /// Runs of at most this many pairs are left alone (the cells of a row): their parent's run
+  /// asked for them.
+  static let threshold = 16
 
-  /// At most this many nodes are touched per batch; deeper levels beyond it are left to the
-  /// diff (touching is a hint, never needed for correctness).
-  static let capacity = 512
+  /// How many pairs ahead the roots are asked for. A subtree's level `d` is asked for `d` steps
+  /// later; levels from `lookahead` on would arrive after the diff, and are not asked for.
+  static let lookahead = 6
 
-  /// Called before the diff compares the pair at `offset` of a run of `length` sibling pairs:
-  /// on a long run, every `batch` pairs, touches the next `batch` of the `remaining` ones,
-  /// `pair(i)` giving the i-th from `offset`. Short runs (the cells of a row) are left alone:
-  /// their parent's run touched them.
+  /// At most this many elements are followed per step; the rest are left to the diff (asking
+  /// is a hint, never needed for correctness).
+  static let capacity = 256
+
+  /// How far ahead `header(ahead:in:)` asks: a pass over headers does little per node, so a
+  /// miss takes several nodes' time.
+  static let headerDistance = 16
+
+  #if !hasFeature(Embedded)
+  // Not in the WebAssembly module: its trees are small, the code would cost it bytes, and
+  // WebAssembly has no prefetch instruction.
+
+  /// An element asked for, and its depth below the root of its pair.
+  private struct Request {
+    let element: UnretainedElement
+    let level: Int
+  }
+
+  /// The elements asked for at the previous step (`current`) and at this one (`next`), each
+  /// `capacity` long, in one allocation; nil for a short run.
+  private var current: UnsafeMutablePointer<Request>?
+  private var next: UnsafeMutablePointer<Request>?
+  private var currentCount = 0
+  private var nextCount = 0
+
+  init(length: Int) {
+    guard length > Self.threshold else { return }
+    let lists = UnsafeMutablePointer<Request>.allocate(capacity: 2 * Self.capacity)
+    current = lists
+    next = lists + Self.capacity
+  }
+
+  deinit {
+    if let current, let next { min(current, next).deallocate() }
+  }
+
+  /// Called before the diff compares the pair at `offset` of the run, with `remaining` pairs
+  /// left from it (itself included); `pair(i)` gives the i-th pair from it, without an old
+  /// node when the new one is to be inserted.
   @inline(__always)
-  static func ahead(
-    of offset: Int, in length: Int, remaining: Int, _ pair: (Int) -> (UnsafePointer<Node>, UnsafePointer<Node>)
+  mutating func step(
+    at offset: Int, remaining: Int, _ pair: (Int) -> (old: UnsafePointer<Node>?, new: UnsafePointer<Node>)
   ) {
-    // Not in the WebAssembly module: its trees are small, and each inlined copy of the touch
-    // loop cost it bytes (~1 KB gzip) that pay for nothing there.
-    #if !hasFeature(Embedded)
-    guard length > batch, offset % batch == 0 else { return }
-    touch(min(batch, remaining), pair)
-    #endif
+    guard let current, let next else { return }
+    // The roots of the pair `lookahead` ahead; at the start of the run, of every pair up to it.
+    var ahead = offset == 0 ? 0 : Self.lookahead
+    while ahead <= Self.lookahead && ahead < remaining {
+      let (old, new) = pair(ahead)
+      if let old { request(old, level: 0, into: next) }
+      request(new, level: 0, into: next)
+      ahead += 1
+    }
+    // The elements asked for last step are in the cache: ask for their children.
+    for index in 0..<currentCount { follow(current[index], into: next) }
+    self.current = next
+    self.next = current
+    currentCount = nextCount
+    nextCount = 0
   }
 
-  /// Touches the subtrees of `count` (old, new) pairs, `pair(i)` giving the i-th.
+  /// Asks for the block of `node`'s element, if it is one, to be followed at the next step.
   @inline(__always)
-  static func touch(_ count: Int, _ pair: (Int) -> (UnsafePointer<Node>, UnsafePointer<Node>)) {
-    let touched = withUnsafeTemporaryAllocation(of: UnsafePointer<Node>.self, capacity: capacity) { frontier in
-      var end = 0
-      for index in 0..<min(count, capacity / 2) {
-        let (old, new) = pair(index)
-        frontier[end] = old
-        frontier[end + 1] = new
-        end += 2
-      }
-      return touchLevels(frontier, count: end)
-    }
-    // A sum of child counts is never negative; checking it keeps the optimizer from dropping
-    // loads whose values nothing else uses.
-    precondition(touched >= 0)
+  private mutating func request(_ node: UnsafePointer<Node>, level: Int, into list: UnsafeMutablePointer<Request>) {
+    guard nextCount < Self.capacity, let element = UnretainedElement(node) else { return }
+    // The first 128 bytes: the object's header, the element's, and the first of its parts.
+    // The rest of a larger block is asked for when it is followed.
+    let block = UnsafeRawPointer(element.storage.toOpaque())
+    prefetch(block)
+    prefetch(block + 64)
+    prefetch(block + 127)
+    list[nextCount] = Request(element: element, level: level)
+    nextCount += 1
   }
 
-  /// Reads every element of the first level of `frontier`, appending its children, then the
-  /// next level, until `frontier` is full or the subtrees end. Returns the sum of the child
-  /// counts read.
-  static func touchLevels(_ frontier: UnsafeMutableBufferPointer<UnsafePointer<Node>>, count: Int) -> Int {
-    var touched = 0
-    var levelStart = 0
-    var levelEnd = count
-    while levelStart < levelEnd {
-      let end = levelEnd
-      for index in levelStart..<end {
-        guard let element = UnretainedElement(frontier[index]) else { continue }
-        element.read { element in
-          element.withChildren { children in
-            touched &+= children.count
-            for child in children.indices where levelEnd < frontier.count {
-              frontier[levelEnd] = children.baseAddress! + child
-              levelEnd += 1
-            }
-          }
+  /// Asks for the rest of the block of `request`'s element and for its children's blocks.
+  @inline(__always)
+  private mutating func follow(_ request: Request, into list: UnsafeMutablePointer<Request>) {
+    let level = request.level + 1
+    guard level < Self.lookahead else { return }
+    let block = UnsafeRawPointer(request.element.storage.toOpaque())
+    request.element.read { element in
+      element.withChildren { children in
+        guard let first = children.baseAddress else { return }
+        var line = block + 128
+        while line < UnsafeRawPointer(first + children.count) {
+          prefetch(line)
+          line += 64
         }
+        for index in children.indices { self.request(first + index, level: level, into: list) }
       }
-      levelStart = end
     }
-    return touched
   }
+
+  /// Before a pass that reads the header and key of each of `nodes` in order (a keyed list's
+  /// keys and sizes): asks for those of the node `headerDistance` ahead of `index`.
+  @inline(__always)
+  static func header(ahead index: Int, in nodes: UnsafeBufferPointer<Node>) {
+    guard index + headerDistance < nodes.count,
+      let element = UnretainedElement(nodes.baseAddress! + index + headerDistance)
+    else { return }
+    // The element's header and key: 48 bytes from the 16th, at most two lines.
+    let block = UnsafeRawPointer(element.storage.toOpaque())
+    prefetch(block + 16)
+    prefetch(block + 63)
+  }
+  #else
+  init(length: Int) {}
+
+  @inline(__always)
+  mutating func step(
+    at offset: Int, remaining: Int, _ pair: (Int) -> (old: UnsafePointer<Node>?, new: UnsafePointer<Node>)
+  ) {}
+
+  @inline(__always)
+  static func header(ahead index: Int, in nodes: UnsafeBufferPointer<Node>) {}
+  #endif
 }
+
+#if !hasFeature(Embedded)
+/// Asks for the cache line holding `address` to be brought into every cache level. Nothing
+/// waits for it, and an address outside any allocation is harmless.
+@inline(__always)
+private func prefetch(_ address: UnsafeRawPointer) {
+  llvmPrefetch(address, 0, 3, 1)
+}
+
+/// LLVM's prefetch intrinsic: (address, 0: for reading, 3: keep in every level, 1: data). Swift
+/// has no prefetch of its own.
+@_silgen_name("llvm.prefetch.p0")
+private func llvmPrefetch(_ address: UnsafeRawPointer, _ write: Int32, _ locality: Int32, _ cacheType: Int32)
+#endif

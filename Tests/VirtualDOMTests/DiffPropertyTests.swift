@@ -44,4 +44,39 @@ import VirtualDOM
     mounted.forEachNode { id, _ in everyID.append(id) }
     #expect(everyID.allSatisfy(dom.contains), "seed \(seed): the mounted ids are the DOM's ids")
   }
+
+  /// Runs of more than 16 siblings are where the diff prefetches ahead (`SubtreePrefetch`):
+  /// long keyed and unkeyed lists of random, deep subtrees, edited at random, then appended
+  /// to and replaced whole, patch the DOM to the new tree just as short ones do.
+  @Test(arguments: 0..<30)
+  func longListsOfDeepSubtreesDiffAsShortOnes(seed: Int) throws {
+    var random = RandomTree(seed: UInt64(20_000 + seed))
+    let count = 17 + seed * 3
+    func keyedRows(_ keys: Range<Int>) -> [Node] {
+      keys.map { .element(Element("li", key: "row\($0)", children: random.tree() + random.tree())) }
+    }
+    func page(_ rows: [Node], _ blocks: [Node]) -> [Node] {
+      [.element(Element("ul", children: rows)), .element(Element("div", children: blocks))]
+    }
+    var rows = keyedRows(0..<count)
+    var blocks = (0..<count).map { _ in Node.element(Element("div", children: random.tree())) }
+    var mounted = MountedTree(page(rows, blocks))
+    var dom = MemoryDOM(mounting: page(rows, blocks))
+    for step in 0..<5 {
+      switch step {
+      case 3: rows += keyedRows(count..<(count + 20))  // appended: inserts after the kept rows
+      case 4: rows = keyedRows((count + 20)..<(2 * count + 20))  // every key new: a clear, then inserts
+      default:
+        rows = random.edit(rows)
+        blocks = random.edit(blocks)
+      }
+      let next = page(rows, blocks)
+      try dom.apply(mounted.update(to: next, options: .lenient))
+      #expect(Self.normalized(dom.roots) == Self.normalized(next), "seed \(seed), step \(step)")
+    }
+    var everyID: [NodeID] = []
+    mounted.forEachNode { id, _ in everyID.append(id) }
+    #expect(everyID.allSatisfy(dom.contains), "seed \(seed): the mounted ids are the DOM's ids")
+    #expect(Set(everyID).count == everyID.count, "seed \(seed): every mounted id once")
+  }
 }
