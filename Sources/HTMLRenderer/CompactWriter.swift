@@ -16,17 +16,13 @@ extension ByteBuffer {
   /// Writes compact siblings. Text after text, or empty text, gets a `<!---->` marker, as on
   /// the checked path. False at the first problem, with partial output left behind.
   func writeCompact(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
-    CheckedStrings.with { writeCompact(nodes, $0) }
-  }
-
-  private func writeCompact(_ nodes: UnsafeBufferPointer<Node>, _ checked: CheckedStrings) -> Bool {
     guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
     for index in nodes.indices {
       // Elements unretained: the caller holds the tree, and a copy of each child would be a
       // retain and a release (atomic) per element written.
       if let element = UnretainedElement(first + index) {
-        guard element.read({ writeCompact($0, checked) }) else { return false }
+        guard element.read({ writeCompact($0) }) else { return false }
         previousWasText = false
         continue
       }
@@ -51,7 +47,7 @@ extension ByteBuffer {
     return true
   }
 
-  private func writeCompact(_ element: Element, _ checked: CheckedStrings) -> Bool {
+  private func writeCompact(_ element: Element) -> Bool {
     // `<tag`. A tag of up to eight bytes comes packed (and checked) in the element, and is
     // copied and classified as one integer; a longer one is checked and copied byte by byte
     // (and has no traits: every tag with traits is short).
@@ -68,7 +64,7 @@ extension ByteBuffer {
       }
       guard isValid else { return false }
     }
-    guard element.withAttributes({ $0.isEmpty || writeCompact($0, checked) }) else { return false }
+    guard element.withAttributes({ $0.isEmpty || writeCompact($0) }) else { return false }
     if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
     append(0x3E)  // >
 
@@ -82,7 +78,7 @@ extension ByteBuffer {
       }
     } else {
       if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element) }
-      guard element.withChildren({ writeCompact($0, checked) }) else { return false }
+      guard element.withChildren({ writeCompact($0) }) else { return false }
     }
     if packed != 0 {
       appendEndTag(packed)
@@ -145,20 +141,13 @@ extension ByteBuffer {
   ///
   /// Names and values are read in place, through the buffer (no copy of the attribute, so no
   /// retain and release of its strings). A name or value of up to 32 bytes, as most are, is
-  /// checked and written as a few words (`ShortUTF8`), and the result kept in `checked` for the
-  /// next time the same string comes.
-  private func writeCompact(_ attributes: UnsafeBufferPointer<Attribute>, _ checked: CheckedStrings) -> Bool {
+  /// checked and written as a few words (`ShortUTF8`).
+  private func writeCompact(_ attributes: UnsafeBufferPointer<Attribute>) -> Bool {
     guard let first = attributes.baseAddress else { return true }
     for index in attributes.indices {
       let attribute = first + index
-      let namePointer = UnsafeRawPointer(attribute) + MemoryLayout<Attribute>.offset(of: \.name)!
-      var name = checked.validName(namePointer)
-      if name == nil, let read = ShortUTF8(attribute.pointee.name) {
-        guard read.isValidAttributeName else { return false }
-        checked.remember(validName: read, of: namePointer)
-        name = read
-      }
-      if let name {
+      if let name = ShortUTF8(attribute.pointee.name) {
+        guard name.isValidAttributeName else { return false }
         // ` name="`: room for what `store` writes, then `="`.
         let end = self.end(reserving: 1 + ShortUTF8.room + 2)
         end[0] = 0x20
@@ -173,13 +162,7 @@ extension ByteBuffer {
         guard isValid else { return false }
         append("=\"")
       }
-      let valuePointer = UnsafeRawPointer(attribute) + MemoryLayout<Attribute>.offset(of: \.value)!
-      var value = checked.cleanValue(valuePointer)
-      if value == nil, let read = ShortUTF8(attribute.pointee.value), !read.mayNeedEscape {
-        checked.remember(cleanValue: read, of: valuePointer)
-        value = read
-      }
-      if let value {
+      if let value = ShortUTF8(attribute.pointee.value), !value.mayNeedEscape {
         // The value and `"`: room for what `store` writes, then the quote.
         let end = self.end(reserving: ShortUTF8.room + 1)
         value.store(at: end)

@@ -2,10 +2,9 @@ import HTMLRenderer
 import Testing
 import VirtualDOM
 
-/// The compact writer checks and copies strings of up to 32 bytes a word at a time, remembers
-/// the attribute names and values it checked during a write, and looks tags up through a hash
-/// first: these pin its output at every length and byte position, for repeated and evicted
-/// strings, and for every tag with a trait, against the rules written out plainly.
+/// The compact writer checks and copies strings of up to 32 bytes a word at a time, and looks
+/// tags up through a hash first: these pin its output at every length and byte position, and
+/// for every tag with a trait, against the rules written out plainly.
 @Suite struct CompactWriterTests {
   /// Escapes as the WHATWG serialization rules say, one character at a time.
   static func escaped(_ text: String, inAttribute: Bool) -> String {
@@ -67,47 +66,6 @@ import VirtualDOM
         let tree = Node.element(Element("p", attributes: [Attribute(name, "v")]))
         #expect(try renderHTML(tree) == "<p \(name)=\"v\"></p>")
       }
-    }
-  }
-
-  /// Every name and value of every length (short and long strings, small and heap ones), each
-  /// on many elements, with more distinct strings than the writer's tables hold.
-  @Test func repeatedAndEvictedAttributesAreWrittenAsTheFirstTime() throws {
-    let values = (0...40).map { length in String("a&b<c>d\"e\u{A0}fghijklmnopqrstuvwxyz0123456789ABCDEFG".suffix(length)) }
-    let names = (1...40).map { length in String("data-abcdefghijklmnopqrstuvwxyz0123456789".prefix(length)) }
-    var children: [Node] = []
-    var expected = "<div>"
-    for round in 0..<3 {
-      for (index, value) in values.enumerated() {
-        let name = names[(index + round) % names.count]
-        children.append(.element(Element("i", attributes: [Attribute(name, value), Attribute("class", value)])))
-        let escaped = Self.escaped(value, inAttribute: true)
-        expected += "<i \(name)=\"\(escaped)\" class=\"\(escaped)\"></i>"
-      }
-    }
-    expected += "</div>"
-    #expect(try renderHTML(.element(Element("div", children: children))) == expected)
-  }
-
-  @Test func anInvalidNameAfterManyValidOnesIsAnError() {
-    let valid = (0..<40).map { Node.element(Element("i", attributes: [Attribute("class", "c"), Attribute("id-\($0)", "v")])) }
-    for invalid in ["class=", "class ", "", "a\"b", String(repeating: "c", count: 40) + "/"] {
-      let tree = Node.element(Element("div", children: valid + [.element(Element("i", attributes: [Attribute(invalid, "c")]))]))
-      #expect(throws: RenderError.self, "\(invalid.debugDescription)") { try renderHTML(tree) }
-    }
-  }
-
-  /// The remembered strings last one write: a serializer writes tree after tree into the same
-  /// buffer, each with its own strings.
-  @Test func aSerializerReusedForManyTreesWritesEachAsNew() throws {
-    var serializer = Serializer()
-    for round in 0..<50 {
-      let value = String(repeating: "v\(round)", count: round % 20) + (round % 3 == 0 ? "&" : "")
-      let name = "data-" + String(repeating: "n", count: round % 30)
-      serializer.reset()
-      try serializer.write(.element(Element("p", attributes: [Attribute(name, value), Attribute("title", value)])))
-      let escaped = Self.escaped(value, inAttribute: true)
-      #expect(serializer.html == "<p \(name)=\"\(escaped)\" title=\"\(escaped)\"></p>")
     }
   }
 
