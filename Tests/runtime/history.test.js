@@ -8,6 +8,15 @@ const { navdom, page } = require('./helpers.js');
 
 const wait = (window) => new Promise((resolve) => window.setTimeout(resolve, 20));
 
+/**
+ * Waits until `window` is at `pathname` (up to 2 s): jsdom traverses history in a later task,
+ * which a loaded machine can delay past one short wait.
+ */
+async function settledAt(window, pathname) {
+  for (let waited = 0; window.location.pathname !== pathname && waited < 2000; waited += 20) await wait(window);
+  return window.location.pathname;
+}
+
 /** A started page whose app answers each click with the next URL of `urls`. */
 function stackPage(urls) {
   const env = page('<button>Next</button>', { url: 'http://localhost/' });
@@ -37,13 +46,13 @@ test('pushing three pages then returning to the second goes back in history, not
   await click();
   assert.equal(window.history.length, before + 3);
   await click(); // the app popped to /items/1/edit
-  assert.equal(window.location.pathname, '/items/1/edit');
+  assert.equal(await settledAt(window, '/items/1/edit'), '/items/1/edit');
   assert.equal(window.history.length, before + 3, 'no new entry was pushed');
   assert.deepEqual(sent.filter((event) => event.event === 'popstate'), [], 'the runtime did not echo its own traversal');
 
   window.history.back(); // the user's Back now leaves the editor for the item page
   await wait(window);
-  assert.equal(window.location.pathname, '/items/1');
+  assert.equal(await settledAt(window, '/items/1'), '/items/1');
   assert.deepEqual(sent.filter((event) => event.event === 'popstate'), [{ id: 0, event: 'popstate', value: '/items/1' }]);
 });
 
@@ -53,7 +62,7 @@ test('a URL that was not visited before is pushed', async () => {
   await click();
   await click();
   assert.equal(window.history.length, before + 2);
-  assert.equal(window.location.pathname, '/items/2');
+  assert.equal(await settledAt(window, '/items/2'), '/items/2');
 });
 
 test('every entry remembers the trail, so a reload keeps working', async () => {
