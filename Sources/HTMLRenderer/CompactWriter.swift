@@ -124,7 +124,6 @@ extension ByteBuffer {
     if let short = ShortUTF8(value), !short.mayNeedEscape {
       appendShort(short)
     } else {
-      guard case .text(let value) = node.pointee else { return }
       appendEscaped(value, inAttribute: false)
     }
   }

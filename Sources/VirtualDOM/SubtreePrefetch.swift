@@ -82,12 +82,12 @@ struct SubtreePrefetch: ~Copyable {
     var ahead = offset == 0 ? 0 : Self.lookahead
     while ahead <= Self.lookahead && ahead < remaining {
       let (old, new) = pair(ahead)
-      if let old { request(old, level: 0, into: next) }
-      request(new, level: 0, into: next)
+      if let old { request(old, level: 0) }
+      request(new, level: 0)
       ahead += 1
     }
     // The elements asked for last step are in the cache: ask for their children.
-    for index in 0..<currentCount { follow(current[index], into: next) }
+    for index in 0..<currentCount { follow(current[index]) }
     self.current = next
     self.next = current
     currentCount = nextCount
@@ -96,8 +96,8 @@ struct SubtreePrefetch: ~Copyable {
 
   /// Asks for the block of `node`'s element, if it is one, to be followed at the next step.
   @inline(__always)
-  private mutating func request(_ node: UnsafePointer<Node>, level: Int, into list: UnsafeMutablePointer<Request>) {
-    guard nextCount < Self.capacity, let element = UnretainedElement(node) else { return }
+  private mutating func request(_ node: UnsafePointer<Node>, level: Int) {
+    guard let list = next, nextCount < Self.capacity, let element = UnretainedElement(node) else { return }
     // The first 128 bytes: the object's header, the element's, and the first of its parts.
     // The rest of a larger block is asked for when it is followed.
     let block = UnsafeRawPointer(element.storage.toOpaque())
@@ -110,7 +110,7 @@ struct SubtreePrefetch: ~Copyable {
 
   /// Asks for the rest of the block of `request`'s element and for its children's blocks.
   @inline(__always)
-  private mutating func follow(_ request: Request, into list: UnsafeMutablePointer<Request>) {
+  private mutating func follow(_ request: Request) {
     let level = request.level + 1
     guard level < Self.lookahead else { return }
     let block = UnsafeRawPointer(request.element.storage.toOpaque())
@@ -122,7 +122,7 @@ struct SubtreePrefetch: ~Copyable {
           prefetch(line)
           line += 64
         }
-        for index in children.indices { self.request(first + index, level: level, into: list) }
+        for index in children.indices { self.request(first + index, level: level) }
       }
     }
   }

@@ -126,20 +126,15 @@ enum BenchCommand {
   /// `evictionBytes` elsewhere, which pushes the trees out of L1 and L2 at every size: what a
   /// diff costs when other work ran since the trees were last touched, the same for both sizes.
   static func benchDiff(rows count: Int, iterations: Int, only: Operation? = nil) {
-    let rows = Row.make(count)
     let clock = ContinuousClock()
     for operation in Operation.allCases where only == nil || operation == only {
-      let change = operation.apply(to: rows)
-      let before = benchmarkTable(change.before)
-      let newRoots = [benchmarkTable(change.after, selectedID: change.selectedAfter)]
-      let mounted = MountedTree([before])
-      let (diffTimes, patches) = timeDiffs(mounted, to: newRoots, iterations: iterations, untimed: 1) {}
-      let coldDiffTimes = timeDiffs(mounted, to: newRoots, iterations: iterations, untimed: 0, prepare: evictCaches).times
+      let diffCase = DiffCase(operation: operation, rows: count)
+      let (diffTimes, coldDiffTimes, patches) = diffCase.timeDiffs(iterations: iterations)
 
       var applyTimes: [Duration] = []
       applyTimes.reserveCapacity(iterations)
       for _ in 0..<iterations {
-        var dom = MemoryDOM(mounting: [before])
+        var dom = MemoryDOM(mounting: diffCase.mounted.roots)
         let start = clock.now
         try! dom.apply(patches)
         applyTimes.append(clock.now - start)
@@ -153,6 +148,31 @@ enum BenchCommand {
       let apply = milliseconds(applyTimes)
       print(
         #"{"bench":"diff","operation":"\#(operation.rawValue)","rows":\#(count),"iterations":\#(iterations),"patches":\#(patches.count),"ops":{\#(countsJSON)},"ms_per_diff":\#(rounded(diff.median, places: 4)),"ms_per_diff_min":\#(rounded(diff.minimum, places: 4)),"ms_per_diff_cold":\#(rounded(coldDiff.median, places: 4)),"ms_per_apply":\#(rounded(apply.median, places: 4)),"ms_per_apply_min":\#(rounded(apply.minimum, places: 4)),"ms_per_diff_and_apply":\#(rounded(diff.median + apply.median, places: 4))}"#)
+    }
+  }
+
+  /// One benchmark operation's trees at one size: mounted before the operation, and the tree
+  /// after it.
+  struct DiffCase {
+    let rows: Int
+    let mounted: MountedTree
+    let newRoots: [Node]
+
+    init(operation: Operation, rows: Int) {
+      let change = operation.apply(to: Row.make(rows))
+      self.rows = rows
+      mounted = MountedTree([benchmarkTable(change.before)])
+      newRoots = [benchmarkTable(change.after, selectedID: change.selectedAfter)]
+    }
+
+    /// `iterations` diffs back to back (after one untimed diff), then `iterations` each after
+    /// evicting the caches; with the last diff's patches.
+    func timeDiffs(iterations: Int) -> (warm: [Duration], cold: [Duration], patches: [Patch]) {
+      let (warm, patches) = BenchCommand.timeDiffs(mounted, to: newRoots, iterations: iterations, untimed: 1) {}
+      let cold = BenchCommand.timeDiffs(
+        mounted, to: newRoots, iterations: iterations, untimed: 0, prepare: BenchCommand.evictCaches
+      ).times
+      return (warm, cold, patches)
     }
   }
 

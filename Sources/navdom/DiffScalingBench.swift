@@ -21,34 +21,17 @@ import VirtualDOM
 /// {"bench":"diff-scaling-summary","operation":"unchanged","rounds":8,"ratio_median":10.8,...}
 /// ```
 enum DiffScalingBench {
-  /// One size's trees: mounted before the operation, and the tree after it.
-  struct Case {
-    let rows: Int
-    let mounted: MountedTree
-    let newRoots: [Node]
-
-    init(operation: Operation, rows: Int) {
-      let change = operation.apply(to: Row.make(rows))
-      self.rows = rows
-      mounted = MountedTree([benchmarkTable(change.before)])
-      newRoots = [benchmarkTable(change.after, selectedID: change.selectedAfter)]
-    }
-
-    /// Median ms per diff, back to back (after one untimed diff) and after evicting the caches.
-    func measure(iterations: Int) -> (warm: Double, cold: Double) {
-      let warm = BenchCommand.timeDiffs(mounted, to: newRoots, iterations: iterations, untimed: 1) {}.times
-      let cold = BenchCommand.timeDiffs(
-        mounted, to: newRoots, iterations: iterations, untimed: 0, prepare: BenchCommand.evictCaches
-      ).times
-      return (BenchCommand.milliseconds(warm).median, BenchCommand.milliseconds(cold).median)
-    }
+  /// Median ms per diff of `diffCase`, back to back and after evicting the caches.
+  static func measure(_ diffCase: BenchCommand.DiffCase, iterations: Int) -> (warm: Double, cold: Double) {
+    let times = diffCase.timeDiffs(iterations: iterations)
+    return (BenchCommand.milliseconds(times.warm).median, BenchCommand.milliseconds(times.cold).median)
   }
 
   static func run(rows: Int, factor: Int, rounds: Int, iterations: Int, only: Operation?) {
     for operation in Operation.allCases where only == nil || operation == only {
       // Both sizes built before any timing, the small one first, and kept for every round.
-      let small = Case(operation: operation, rows: rows)
-      let large = Case(operation: operation, rows: rows * factor)
+      let small = BenchCommand.DiffCase(operation: operation, rows: rows)
+      let large = BenchCommand.DiffCase(operation: operation, rows: rows * factor)
       let largeIterations = max(5, iterations / factor)
       var warmRatios: [Double] = []
       var coldRatios: [Double] = []
@@ -57,9 +40,9 @@ enum DiffScalingBench {
         let smallFirst = round % 2 == 1
         var smallFigures = (warm: 0.0, cold: 0.0)
         var largeFigures = (warm: 0.0, cold: 0.0)
-        if smallFirst { smallFigures = small.measure(iterations: iterations) }
-        largeFigures = large.measure(iterations: largeIterations)
-        if !smallFirst { smallFigures = small.measure(iterations: iterations) }
+        if smallFirst { smallFigures = measure(small, iterations: iterations) }
+        largeFigures = measure(large, iterations: largeIterations)
+        if !smallFirst { smallFigures = measure(small, iterations: iterations) }
         let warmRatio = ratio(largeFigures.warm, smallFigures.warm)
         let coldRatio = ratio(largeFigures.cold, smallFigures.cold)
         warmRatios.append(warmRatio)
