@@ -67,13 +67,16 @@ if let toolchain = embeddedToolchain {
     .target(name: "StaticServe"),
     .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+    // navdom's own malloc and free in front of glibc's (see BlockCache.c); only the
+    // executable links it.
+    .target(name: "BlockCache"),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "CZlib"]),
     .executableTarget(
       name: "navdom",
       dependencies: [
         "VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions",
-        "DemoApp", "CMalloc",
+        "DemoApp", "CMalloc", "BlockCache",
       ]),
     .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
     .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),

@@ -1,3 +1,4 @@
+import BlockCache
 import BenchmarkTable
 import HTMLRenderer
 import VirtualDOM
@@ -69,6 +70,10 @@ enum BenchCommand {
     return operation
   }
 
+  /// Which allocator served the blocks of the renders just measured: navdom's block cache
+  /// (BlockCache.c) unless `NAVDOM_BLOCK_CACHE=off` turned it off.
+  static var allocatorName: String { navdom_block_cache_reuses() > 0 ? "block-cache" : "glibc" }
+
   /// Builds the table from row data with the DSL and renders it to bytes, as React's anchor
   /// script does with `renderToString`.
   ///
@@ -107,7 +112,7 @@ enum BenchCommand {
     let buildMilliseconds = Self.seconds(buildTime) / Double(iterations) * 1000
     let writeMilliseconds = Self.seconds(writeTime) / Double(iterations) * 1000
     print(
-      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1)),"ms_build":\#(rounded(buildMilliseconds)),"ms_write":\#(rounded(writeMilliseconds))}"#)
+      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1)),"ms_build":\#(rounded(buildMilliseconds)),"ms_write":\#(rounded(writeMilliseconds)),"allocator":"\#(allocatorName)"}"#)
   }
 
   /// The nine js-framework-benchmark operations (or the one `--operation` names): patch counts,
