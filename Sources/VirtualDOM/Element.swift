@@ -79,7 +79,7 @@ public struct Element {
   /// Whether the element has properties, listeners or mount methods: the parts most elements
   /// lack, which hot loops can then skip.
   @inlinable
-  public var hasExtras: Bool { read { $0.pointee.extras != nil } }
+  public var hasExtras: Bool { read { $0.pointee.flags & ElementHeader.hasExtrasFlag != 0 } }
 
   /// Attributes in the order they were given; rendering keeps this order.
   ///
@@ -89,10 +89,13 @@ public struct Element {
   }
 
   /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
-  public var properties: [Property] { read { $0.pointee.extras?.properties ?? [] } }
-  public var listeners: [EventListener] { read { $0.pointee.extras?.listeners ?? [] } }
+  public var properties: [Property] { extras?.properties ?? [] }
+  public var listeners: [EventListener] { extras?.listeners ?? [] }
   /// Methods the browser calls on the element right after it is inserted (`showModal`).
-  public var mountMethods: [DOMMethod] { read { $0.pointee.extras?.mountMethods ?? [] } }
+  public var mountMethods: [DOMMethod] { extras?.mountMethods ?? [] }
+
+  @usableFromInline
+  var extras: Extras? { storage.withParts { header, tail in header.pointee.layout.extras(in: tail) } }
 
   /// Child nodes, never fragments.
   ///
@@ -225,12 +228,11 @@ public struct Element {
 
 // MARK: - Storage
 
-/// The fixed part of an element's one allocation: 32 bytes (24 on wasm32). What follows it in
-/// the same block is described by `layout`.
+/// The fixed part of an element's one allocation: 24 bytes. What follows it in the same block
+/// is described by `layout`.
 @usableFromInline
 struct ElementHeader {
   @usableFromInline var packedTag: UInt64
-  @usableFromInline var extras: Element.Extras?
   @usableFromInline var storedSubtreeSize: UInt32
   @usableFromInline var storedChildCount: UInt32
   @usableFromInline var storedAttributeCount: UInt16
@@ -239,6 +241,7 @@ struct ElementHeader {
 
   @usableFromInline static let hasKeyFlag: UInt8 = 1
   @usableFromInline static let hasStoredTagFlag: UInt8 = 2
+  @usableFromInline static let hasExtrasFlag: UInt8 = 4
 
   @inlinable
   var hasKey: Bool { flags & Self.hasKeyFlag != 0 }
@@ -247,38 +250,44 @@ struct ElementHeader {
   var layout: ElementLayout {
     ElementLayout(
       attributeCount: Int(storedAttributeCount), childCount: Int(storedChildCount), hasKey: hasKey,
-      hasStoredTag: flags & Self.hasStoredTagFlag != 0)
+      hasStoredTag: flags & Self.hasStoredTagFlag != 0, hasExtras: flags & Self.hasExtrasFlag != 0)
   }
 }
 
 /// Where the parts of an element's tail are, in order: the key if there is one, the
-/// attributes, the children (never fragments), and the tag if it does not fit `packedTag`.
+/// attributes, the children (never fragments), the tag if it does not fit `packedTag`, and
+/// the extras (properties, listeners, mount methods) if there are any.
 ///
 /// Keeping them in the element's own block, rather than in arrays of their own, makes an
 /// element one allocation instead of two or three, and a table row about a third smaller in
 /// memory: less to allocate, walk and free. The key comes first, next to the header, because
-/// keyed diffing reads the keys of a whole list before anything else of its elements. (Each
-/// part's stride is a multiple of the pointer alignment, so every part starts aligned.)
+/// keyed diffing reads the keys of a whole list before anything else of its elements; the
+/// extras come last, and only when present, because most elements have none (a word in every
+/// header put most of the benchmark table's elements in the next 16-byte size of block).
+/// (Each part's stride is a multiple of the pointer alignment, so every part starts aligned.)
 @usableFromInline
 struct ElementLayout {
   @usableFromInline let attributeCount: Int
   @usableFromInline let childCount: Int
   @usableFromInline let hasKey: Bool
   @usableFromInline let hasStoredTag: Bool
+  @usableFromInline let hasExtras: Bool
 
   @inlinable
-  init(attributeCount: Int, childCount: Int, hasKey: Bool, hasStoredTag: Bool) {
+  init(attributeCount: Int, childCount: Int, hasKey: Bool, hasStoredTag: Bool, hasExtras: Bool) {
     self.attributeCount = attributeCount
     self.childCount = childCount
     self.hasKey = hasKey
     self.hasStoredTag = hasStoredTag
+    self.hasExtras = hasExtras
   }
 
   @inlinable var keyOffset: Int { 0 }
   @inlinable var attributesOffset: Int { hasKey ? MemoryLayout<String>.stride : 0 }
   @inlinable var childrenOffset: Int { attributesOffset + attributeCount * MemoryLayout<Attribute>.stride }
   @inlinable var tagOffset: Int { childrenOffset + childCount * MemoryLayout<Node>.stride }
-  @inlinable var byteCount: Int { tagOffset + (hasStoredTag ? MemoryLayout<String>.stride : 0) }
+  @inlinable var extrasOffset: Int { tagOffset + (hasStoredTag ? MemoryLayout<String>.stride : 0) }
+  @inlinable var byteCount: Int { extrasOffset + (hasExtras ? MemoryLayout<Element.Extras>.stride : 0) }
 
   @inlinable
   func attributes(in tail: UnsafeMutableRawPointer) -> UnsafeBufferPointer<Attribute> {
@@ -293,6 +302,11 @@ struct ElementLayout {
   @inlinable
   func key(in tail: UnsafeMutableRawPointer) -> String? {
     hasKey ? (tail + keyOffset).assumingMemoryBound(to: String.self).pointee : nil
+  }
+
+  @inlinable
+  func extras(in tail: UnsafeMutableRawPointer) -> Element.Extras? {
+    hasExtras ? (tail + extrasOffset).assumingMemoryBound(to: Element.Extras.self).pointee : nil
   }
 
   @inlinable
@@ -320,6 +334,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       for index in 0..<layout.childCount { _ = (children + index).move() }
       if layout.hasKey { _ = (tail + layout.keyOffset).assumingMemoryBound(to: String.self).move() }
       if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
+      if layout.hasExtras { _ = (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).move() }
     }
   }
 
@@ -360,7 +375,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     precondition(UInt64(childCount) < UInt64(UInt32.max), "an element holds at most 4,294,967,294 children")
     let hasStoredTag = packedTag == 0
     let layout = ElementLayout(
-      attributeCount: attributeCount, childCount: childCount, hasKey: key != nil, hasStoredTag: hasStoredTag)
+      attributeCount: attributeCount, childCount: childCount, hasKey: key != nil, hasStoredTag: hasStoredTag,
+      hasExtras: extras != nil)
     let words = (layout.byteCount + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
     // Everything is placed while the block is made: the header is written last, once the
     // children are in and the subtree is counted.
@@ -383,6 +399,9 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       }
       if let key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
       if hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
+      if let extras {
+        (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
+      }
 
       // Counted in place: children read through a pointer are borrowed, not copied.
       var subtreeSize: UInt64 = 1
@@ -395,9 +414,10 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
       precondition(subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
       return ElementHeader(
-        packedTag: packedTag, extras: extras, storedSubtreeSize: UInt32(subtreeSize),
+        packedTag: packedTag, storedSubtreeSize: UInt32(subtreeSize),
         storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
-        flags: (key != nil ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0))
+        flags: (key != nil ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0)
+          | (extras != nil ? ElementHeader.hasExtrasFlag : 0))
     }
     return unsafeDowncast(buffer, to: ElementStorage.self)
   }

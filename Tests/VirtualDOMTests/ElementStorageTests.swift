@@ -91,4 +91,24 @@ import VirtualDOM
     #expect(rebuilt == first)
     #expect(first.with(attributes: [Attribute("class", "x")]) != first)
   }
+
+  /// Every optional part of the block at once (key, attributes, children, a tag too long to
+  /// pack, extras) reads back from its own place.
+  @Test func everyPartReadsBackWhenAllArePresent() {
+    let element = Element(
+      "x-long-custom-element", key: "row-7", attributes: [Attribute("class", "wide"), Attribute("id", "x")],
+      properties: [Property("value", .string("v"))], listeners: [EventListener("click") { _ in }],
+      mountMethods: [.focus], children: [.text("a"), .comment("b")])
+    #expect(element.tag == "x-long-custom-element")
+    #expect(element.packedTag == 0)
+    #expect(element.key == "row-7")
+    #expect(element.attributes == [Attribute("class", "wide"), Attribute("id", "x")])
+    #expect(element.children == [.text("a"), .comment("b")])
+    #expect(element.hasExtras)
+    #expect(element.properties == [Property("value", .string("v"))])
+    #expect(element.listeners.map(\.event) == ["click"])
+    #expect(element.mountMethods == [.focus])
+    let plain = Element("td", attributes: [Attribute("class", "c")])
+    #expect(!plain.hasExtras && plain.properties.isEmpty && plain.listeners.isEmpty && plain.mountMethods.isEmpty)
+  }
 }
