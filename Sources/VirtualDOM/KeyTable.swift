@@ -1,47 +1,94 @@
-/// The keyed diff's table from a key to what is known about it (`Differ.KeySlot`).
+/// The keyed diff's table of the keys of a list's old and new middles: for each key, the first
+/// new child that has it and whether an old child had it.
 ///
 /// Keys are compared as the DOM compares strings, by their bytes (`DOMString.same`), and hashed
 /// by their bytes. A `Dictionary<String, …>` would hash and compare by canonical
 /// equivalence instead: a different notion of "the same key" than the rest of the diff, and,
 /// in the WebAssembly module, the whole of the standard library's Unicode-aware string hashing.
 /// Open addressing with linear probing, sized once for the keys of one list.
+///
+/// The table holds no keys, only one 8-byte entry per slot: 32 bits of the key's hash and a
+/// child that has the key (the keys are read from the children when two entries' hash bits
+/// match). For 10,000 rows a table of keys and slots took 2 MB, zero-filled, probed at random
+/// and released string by string; this one takes 256 KB, and stays in the cache with the trees.
 struct KeyTable {
-  private var keys: [String]
-  private var slots: [Differ.KeySlot]
-  private var used: [Bool]
+  /// 0 for an empty slot; otherwise the hash bits (never 0) in the high half, and in the low
+  /// half `hasNewChild`, `isSeenInOld` and the index of the child: in `new` when it has a new
+  /// child, else in `old`.
+  private var entries: [UInt64]
   private let mask: Int
+  private let old: UnsafeBufferPointer<Node>
+  private let new: UnsafeBufferPointer<Node>
 
-  /// A table for up to `count` keys.
-  init(count: Int) {
+  private static let hasNewChild: UInt64 = 1 << 31
+  private static let isSeenInOld: UInt64 = 1 << 30
+  private static let indexMask: UInt64 = (1 << 30) - 1
+
+  /// A table for up to `count` keys of the children of `old` and `new`.
+  init(count: Int, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>) {
+    precondition(
+      max(old.count, new.count) <= Int(Self.indexMask) + 1, "a keyed list holds at most 1,073,741,824 children")
+    // At most two thirds full: the hash bits spare almost every probe a key comparison, so
+    // a run of filled slots costs a few loads from one cache line.
     var capacity = 8
-    while capacity < count * 2 { capacity *= 2 }
-    keys = [String](repeating: "", count: capacity)
-    slots = [Differ.KeySlot](repeating: Differ.KeySlot(), count: capacity)
-    used = [Bool](repeating: false, count: capacity)
+    while capacity < count + count / 2 { capacity *= 2 }
+    entries = [UInt64](repeating: 0, count: capacity)
     mask = capacity - 1
+    self.old = old
+    self.new = new
   }
 
-  /// Calls `body` with the slot of `key`, made empty the first time the key is seen.
-  mutating func withSlot<Result>(for key: String, _ body: (inout Differ.KeySlot) -> Result) -> Result {
-    var index = Self.hash(key) & mask
-    while used[index] {
-      if DOMString.same(keys[index], key) { return body(&slots[index]) }
-      index = (index + 1) & mask
+  /// Records the new child at `index`; false when an earlier new child has its key.
+  mutating func claimForNew(_ index: Int) -> Bool {
+    let (slot, hashBits) = find(Differ.key(new, index))
+    let entry = entries[slot]
+    if entry & Self.hasNewChild != 0 { return false }
+    entries[slot] = hashBits | entry & Self.isSeenInOld | Self.hasNewChild | UInt64(index)
+    return true
+  }
+
+  /// Records the old child at `index`; returns the index of the new child with its key (or -1)
+  /// and whether an earlier old child had the key.
+  mutating func markSeenInOld(_ index: Int) -> (newIndex: Int, wasSeen: Bool) {
+    let (slot, hashBits) = find(Differ.key(old, index))
+    let entry = entries[slot]
+    // A key no new child has is named by this old child.
+    entries[slot] = entry == 0 ? hashBits | Self.isSeenInOld | UInt64(index) : entry | Self.isSeenInOld
+    return (entry & Self.hasNewChild != 0 ? Int(entry & Self.indexMask) : -1, entry & Self.isSeenInOld != 0)
+  }
+
+  /// The slot of `key`, or the empty slot where it goes, and the key's hash bits as an entry
+  /// holds them.
+  private func find(_ key: String) -> (slot: Int, hashBits: UInt64) {
+    let hash = Self.hash(key)
+    // The high 32 bits: the low ones chose the slot. (All of them where `Int` has 32.)
+    let hashBits = UInt64(max(UInt32(truncatingIfNeeded: hash >> (Int.bitWidth - 32)), 1)) << 32
+    var slot = hash & mask
+    while entries[slot] != 0 {
+      let entry = entries[slot]
+      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(self.key(of: entry), key) { break }
+      slot = (slot + 1) & mask
     }
-    used[index] = true
-    keys[index] = key
-    return body(&slots[index])
+    return (slot, hashBits)
+  }
+
+  /// The key of the child a filled entry names.
+  private func key(of entry: UInt64) -> String {
+    Differ.key(entry & Self.hasNewChild != 0 ? new : old, Int(entry & Self.indexMask))
   }
 
   /// The standard library's `Hasher` over the key's bytes: seeded per process, so keys chosen
   /// to collide (a hostile list) cannot make the diff quadratic.
-  private static func hash(_ key: String) -> Int {
-    var hasher = Hasher()
-    func mix(_ bytes: UnsafeBufferPointer<UInt8>) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
-    if key.utf8.withContiguousStorageIfAvailable(mix) == nil {
-      var key = key
-      key.withUTF8(mix)
+  static func hash(_ key: String) -> Int {
+    // A function of the bytes alone: a closure capturing a `var hasher` would box it and check
+    // exclusive access to it at run time, twice per key, which cost as much as the hashing.
+    func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+      return hasher.finalize()
     }
-    return hasher.finalize()
+    if let hash = key.utf8.withContiguousStorageIfAvailable(hash) { return hash }
+    var key = key
+    return key.withUTF8(hash)
   }
 }

@@ -98,6 +98,14 @@ struct Differ {
     appendMountInvocations(node, firstID: firstID)
   }
 
+  /// Makes room for `count` more patches at once, at least doubling the room as appending
+  /// would (so that many small lists do not each copy the array). Appending 10,000 inserts one
+  /// by one copied the array 14 times, each copy a pass over memory the cache no longer held.
+  mutating func reservePatches(_ count: Int) {
+    let needed = patches.count + count
+    if needed > patches.capacity { patches.reserveCapacity(max(needed, 2 * patches.capacity)) }
+  }
+
   /// Gives every node of a new subtree a fresh id; returns the first.
   mutating func create(_ node: UnsafePointer<Node>, at newPosition: Int) -> NodeID {
     let firstID = nextID
@@ -315,11 +323,10 @@ struct Differ {
     // Every key of both middles, once: where it sits in the middle of `new` and whether an old
     // child had it. One table, so each key is hashed once.
     let newCount = newEnd - start + 1
-    var keys = KeyTable(count: newCount + (oldEnd - start + 1))
+    var keys = KeyTable(count: newCount + (oldEnd - start + 1), old: old, new: new)
     for index in start...newEnd {
       SubtreePrefetch.header(ahead: index, in: new)
-      let key = Self.key(new, index)
-      if !keys.withSlot(for: key, { $0.claimForNew(index) }) { options.onDuplicateKey(key) }
+      if !keys.claimForNew(index) { options.onDuplicateKey(Self.key(new, index)) }
     }
 
     // sources[i]: the old index matched to new index start + i, or -1 for a new node.
@@ -327,14 +334,14 @@ struct Differ {
     var matched = 0
     var needsMoves = false
     var lastMatchedNewIndex = -1
-    var removals: [Patch] = []
+    // Old indices, made into patches after the matched pairs are diffed: a clear drops them.
+    var removals: [Int] = []
     for oldIndex in start...oldEnd {
       SubtreePrefetch.header(ahead: oldIndex, in: old)
-      let key = Self.key(old, oldIndex)
-      let (newIndex, wasSeen) = keys.withSlot(for: key) { $0.markSeenInOld() }
-      if wasSeen { options.onDuplicateKey(key) }
+      let (newIndex, wasSeen) = keys.markSeenInOld(oldIndex)
+      if wasSeen { options.onDuplicateKey(Self.key(old, oldIndex)) }
       guard newIndex != -1, sources[newIndex - start] == -1 else {
-        removals.append(.remove(id: oldIDs[oldPositions[oldIndex]]))
+        removals.append(oldIndex)
         continue
       }
       sources[newIndex - start] = oldIndex
@@ -344,6 +351,7 @@ struct Differ {
 
     // Nothing in common across the whole list: one clear beats a remove per child.
     if matched == 0 && start == 0 && oldEnd == old.count - 1 && newEnd == new.count - 1 {
+      reservePatches(new.count + 1)
       patches.append(.clear(parent: parent))
       var prefetch = SubtreePrefetch(length: new.count)
       for index in 0..<new.count {
@@ -366,7 +374,7 @@ struct Differ {
         oldNodes + oldIndex, oldAt: oldPositions[oldIndex], newNodes + start + index,
         newAt: newPositions[start + index])
     }
-    patches.append(contentsOf: removals)
+    for oldIndex in removals { patches.append(.remove(id: oldIDs[oldPositions[oldIndex]])) }
 
     let stable = needsMoves ? Self.longestIncreasingSubsequence(sources) : []
     var anchor = suffixAnchor
@@ -386,28 +394,6 @@ struct Differ {
       }
       anchor = newIDs[position]
       index -= 1
-    }
-  }
-
-  /// What the keyed diff knows about one key of a list's middle.
-  struct KeySlot {
-    /// The index in `new` of the first child with the key, or -1.
-    var newIndex = -1
-    /// Whether an old child had the key (a second one is a duplicate).
-    var isSeenInOld = false
-
-    /// Records the new child at `index`; false when an earlier new child has the key.
-    mutating func claimForNew(_ index: Int) -> Bool {
-      guard newIndex == -1 else { return false }
-      newIndex = index
-      return true
-    }
-
-    /// Records an old child with the key; returns the new index and whether an old child had
-    /// the key already.
-    mutating func markSeenInOld() -> (newIndex: Int, wasSeen: Bool) {
-      defer { isSeenInOld = true }
-      return (newIndex, isSeenInOld)
     }
   }
 

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import VirtualDOM
+
+/// The keyed diff's `KeyTable` keeps 32 bits of each key's hash and compares keys only when
+/// those match: these lists reach the comparisons that the benchmark lists never need.
+@Suite struct KeyTableTests {
+  /// Two different keys with the same hash bits and the same first slot in a table of 8, so
+  /// the second one's probe meets the first one's entry. (The hash is seeded per process: the
+  /// pair is searched for, about 2^17.5 keys on average.)
+  static let collidingKeys: (String, String) = {
+    var seen: [UInt64: String] = [:]
+    var number = 0
+    while true {
+      let key = "k\(number)"
+      let hash = KeyTable.hash(key)
+      let bits = UInt64(UInt32(truncatingIfNeeded: hash >> (Int.bitWidth - 32))) << 3 | UInt64(hash & 7)
+      if let other = seen[bits] { return (other, key) }
+      seen[bits] = key
+      number += 1
+    }
+  }()
+
+  @Test func keysWithTheSameHashBitsAreStillDifferentKeys() throws {
+    let (first, second) = Self.collidingKeys
+    var reported: [String] = []
+    let options = DiffOptions { reported.append($0) }
+
+    let swapped = (
+      ul { li(.key(first)) { "1" }; li(.key(second)) { "2" } }, ul { li(.key(second)) { "2" }; li(.key(first)) { "1" } }
+    )
+    let moves = diff(swapped.0, swapped.1, options: options)
+    #expect(moves.map(\.operation) == ["move"])
+    var dom = MemoryDOM(mounting: [swapped.0])
+    try dom.apply(moves)
+    #expect(dom.roots == [swapped.1])
+
+    let replaced = (ul { li(.key(first)) { "1" } }, ul { li(.key(second)) { "1" } })
+    #expect(diff(replaced.0, replaced.1, options: options).map(\.operation) == ["clear", "insert"])
+    #expect(reported.isEmpty)
+  }
+
+  @Test func duplicateKeysOnlyOldChildrenHaveAreReportedOnce() throws {
+    var reported: [String] = []
+    let options = DiffOptions { reported.append($0) }
+    let old = ul { li(.key("x")) { "1" }; li(.key("x")) { "2" }; li(.key("y")) { "3" }; li(.key("k")) { "4" } }
+    let new = ul { li(.key("z")) { "5" }; li(.key("k")) { "4" } }
+    let patches = diff(old, new, options: options)
+    #expect(reported == ["x"])
+    #expect(patches.map(\.operation) == ["remove", "remove", "remove", "insert"])
+    var dom = MemoryDOM(mounting: [old])
+    try dom.apply(patches)
+    #expect(dom.roots == [new])
+  }
+
+  @Test func aListWhereEveryKeyDiffersIsClearedAndRebuilt() {
+    var reported: [String] = []
+    let options = DiffOptions { reported.append($0) }
+    let old = ul { for number in 0..<300 { li(.key("old-\(number)")) { "\(number)" } } }
+    let new = ul { for number in 0..<300 { li(.key("new-\(number)")) { "\(number)" } } }
+    let patches = diff(old, new, options: options)
+    #expect(patches.map(\.operation) == ["clear"] + Array(repeating: "insert", count: 300))
+    #expect(reported.isEmpty)
+  }
+}
