@@ -81,6 +81,10 @@ public struct Element {
   @inlinable
   public var hasExtras: Bool { read { $0.pointee.flags & ElementHeader.hasExtrasFlag != 0 } }
 
+  /// Whether this element or any element below it has mount methods.
+  @inlinable
+  var hasMountMethodsInSubtree: Bool { read { $0.pointee.flags & ElementHeader.mountsInSubtreeFlag != 0 } }
+
   /// Attributes in the order they were given; rendering keeps this order.
   ///
   /// A new array on every call: loops over many elements use `withAttributes` instead.
@@ -242,6 +246,9 @@ struct ElementHeader {
   @usableFromInline static let hasKeyFlag: UInt8 = 1
   @usableFromInline static let hasStoredTagFlag: UInt8 = 2
   @usableFromInline static let hasExtrasFlag: UInt8 = 4
+  /// Set when this element or one below it has mount methods: a subtree without it is
+  /// inserted with no `invoke` patches, and the diff need not walk it to find out.
+  @usableFromInline static let mountsInSubtreeFlag: UInt8 = 8
 
   @inlinable
   var hasKey: Bool { flags & Self.hasKeyFlag != 0 }
@@ -405,9 +412,12 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
 
       // Counted in place: children read through a pointer are borrowed, not copied.
       var subtreeSize: UInt64 = 1
+      var mountsInSubtree = extras.map { !$0.mountMethods.isEmpty } ?? false
       for index in 0..<childCount {
         switch children[index] {
-        case .element(let element): subtreeSize += UInt64(element.subtreeSize)
+        case .element(let element):
+          subtreeSize += UInt64(element.subtreeSize)
+          mountsInSubtree = mountsInSubtree || element.hasMountMethodsInSubtree
         default: subtreeSize += 1
         }
       }
@@ -417,7 +427,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
         packedTag: packedTag, storedSubtreeSize: UInt32(subtreeSize),
         storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
         flags: (key != nil ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0)
-          | (extras != nil ? ElementHeader.hasExtrasFlag : 0))
+          | (extras != nil ? ElementHeader.hasExtrasFlag : 0) | (mountsInSubtree ? ElementHeader.mountsInSubtreeFlag : 0))
     }
     return unsafeDowncast(buffer, to: ElementStorage.self)
   }

@@ -119,6 +119,8 @@ struct Differ {
   mutating func appendMountInvocations(_ node: UnsafePointer<Node>, firstID: NodeID) {
     guard let element = UnretainedElement(node) else { return }
     element.read { element in
+      // Most subtrees have none: the flag saves a walk over every node of every insert.
+      guard element.hasMountMethodsInSubtree else { return }
       if element.hasExtras {
         for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
       }

@@ -67,6 +67,20 @@ import VirtualDOM
     #expect(patches.last == .invoke(id: 2, method: .showModal))
   }
 
+  /// A mount method deep inside an inserted subtree is found (the element's subtree flag
+  /// carries it up), and in document order; a sibling subtree without one adds nothing.
+  @Test func mountMethodsDeepInAnInsertedSubtreeAreInvoked() {
+    let patches = diff(
+      main {},
+      main {
+        section { div { p { "no mounts here" } } }
+        section { div { dialog(.onMount(.showModal)) { "deep" } }; input(.onMount(.focus)) }
+      })
+    #expect(patches.filter { if case .invoke = $0 { return true } else { return false } } == [
+      .invoke(id: 8, method: .showModal), .invoke(id: 10, method: .focus),
+    ])
+  }
+
   @Test func createdNodesNeverReuseIds() {
     var mounted = MountedTree([ul { li { "A" } }])
     _ = mounted.update(to: [ul {}])
