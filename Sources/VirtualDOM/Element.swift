@@ -337,13 +337,25 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       let layout = header.pointee.layout
       let attributes = (tail + layout.attributesOffset).assumingMemoryBound(to: Attribute.self)
       for index in 0..<layout.attributeCount { _ = (attributes + index).move() }
+      // Freeing a tree chases pointers: each child's block is read (its reference count)
+      // only once its parent's is, and blocks recycled from earlier trees lie anywhere in
+      // memory, so each is a cache miss. Asking for the next few siblings' blocks ahead lets
+      // those misses overlap instead of following one another.
       let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
-      for index in 0..<layout.childCount { _ = (children + index).move() }
+      let childCount = layout.childCount
+      for index in 0..<min(Self.freeLookahead, childCount) { SubtreePrefetch.blockToFree(children + index) }
+      for index in 0..<childCount {
+        if index + Self.freeLookahead < childCount { SubtreePrefetch.blockToFree(children + index + Self.freeLookahead) }
+        _ = (children + index).move()
+      }
       if layout.hasKey { _ = (tail + layout.keyOffset).assumingMemoryBound(to: String.self).move() }
       if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
       if layout.hasExtras { _ = (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).move() }
     }
   }
+
+  /// How many siblings ahead `deinit` asks for the blocks it is about to free.
+  static var freeLookahead: Int { 4 }
 
   /// The header and the start of the tail, as a raw pointer the layout reads from.
   @inlinable

@@ -139,8 +139,21 @@ struct SubtreePrefetch: ~Copyable {
     prefetch(block + 16)
     prefetch(block + 63)
   }
+
+  /// Before an element's block is freed: asks for its first two lines (the object's header
+  /// with the reference count, the element's header, the first parts), for writing.
+  @inline(__always)
+  static func blockToFree(_ node: UnsafePointer<Node>) {
+    guard let element = UnretainedElement(node) else { return }
+    let block = UnsafeRawPointer(element.storage.toOpaque())
+    prefetchForWriting(block)
+    prefetchForWriting(block + 64)
+  }
   #else
   init(length: Int) {}
+
+  @inline(__always)
+  static func blockToFree(_ node: UnsafePointer<Node>) {}
 
   @inline(__always)
   mutating func step(
@@ -158,6 +171,12 @@ struct SubtreePrefetch: ~Copyable {
 @inline(__always)
 private func prefetch(_ address: UnsafeRawPointer) {
   llvmPrefetch(address, 0, 3, 1)
+}
+
+/// `prefetch`, for a line about to be written.
+@inline(__always)
+private func prefetchForWriting(_ address: UnsafeRawPointer) {
+  llvmPrefetch(address, 1, 3, 1)
 }
 
 /// LLVM's prefetch intrinsic: (address, 0: for reading, 3: keep in every level, 1: data). Swift
