@@ -253,6 +253,13 @@ struct ElementHeader {
   @inlinable
   var hasKey: Bool { flags & Self.hasKeyFlag != 0 }
 
+  /// The header of a block whose parts are still being placed: it describes none of them.
+  @usableFromInline
+  static var empty: ElementHeader {
+    ElementHeader(
+      packedTag: 0, storedSubtreeSize: 0, storedChildCount: 0, storedAttributeCount: 0, namespace: .html, flags: 0)
+  }
+
   @inlinable
   var layout: ElementLayout {
     ElementLayout(
@@ -375,74 +382,81 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
   /// Makes the block with room for `attributeCount` attributes, which the caller must then
   /// initialize, all of them, before the storage is used or released (nothing in between can
   /// fail). Fragments in `content` are spread into the children.
+  ///
+  /// The key, the extras and the content are `consuming`, and moved into the block: a copy
+  /// would be a retain here and a release when the argument goes.
   @usableFromInline
   static func make(
-    tag: String, packedTag: UInt64, namespace: Namespace, key: String?, extras: Element.Extras?,
+    tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
     content: consuming Node, attributeCount: Int
   ) -> ElementStorage {
     // The builder hands over a fragment's array for this element alone, so its members are
     // moved out, not copied: a copy would retain each child here and release it again when
     // the array goes, two atomic operations per child.
-    var content = content
     var members: [Node] = []
     var childCount = 1
+    let isFragment: Bool
     if case .fragment = content {
+      isFragment = true
       members = content.takeMembers()
       if !members.isFlat { members = Node.fragment(members).flattened }
       childCount = members.count
+    } else {
+      isFragment = false
     }
     precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
     precondition(UInt64(childCount) < UInt64(UInt32.max), "an element holds at most 4,294,967,294 children")
+    let hasKey = key != nil
+    let hasExtras = extras != nil
     let hasStoredTag = packedTag == 0
+    var mountsInSubtree = extras.map { !$0.mountMethods.isEmpty } ?? false
     let layout = ElementLayout(
-      attributeCount: attributeCount, childCount: childCount, hasKey: key != nil, hasStoredTag: hasStoredTag,
-      hasExtras: extras != nil)
+      attributeCount: attributeCount, childCount: childCount, hasKey: hasKey, hasStoredTag: hasStoredTag,
+      hasExtras: hasExtras)
     let words = (layout.byteCount + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
-    // Everything is placed while the block is made: the header is written last, once the
-    // children are in and the subtree is counted.
-    let buffer = ElementStorage.create(minimumCapacity: words) { buffer in
-      let tail = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-      (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
-      let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
-      if case .fragment = content {
-        // Popped from the end, each member moves out of the array: nothing is retained, and
-        // the array is left empty, with nothing to destroy.
-        var next = children + childCount
-        while let member = members.popLast() {
-          next -= 1
-          next.initialize(to: member)
-        }
-      } else {
-        // Swapped in, so moved: a copy would be a retain here and a release when `content` goes.
-        children.initialize(to: .text(""))
-        swap(&children.pointee, &content)
-      }
-      if let key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
-      if hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
-      if let extras {
-        (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
-      }
 
-      // Counted in place: children read through a pointer are borrowed, not copied.
-      var subtreeSize: UInt64 = 1
-      var mountsInSubtree = extras.map { !$0.mountMethods.isEmpty } ?? false
-      for index in 0..<childCount {
-        switch children[index] {
-        case .element(let element):
-          subtreeSize += UInt64(element.subtreeSize)
-          mountsInSubtree = mountsInSubtree || element.hasMountMethodsInSubtree
-        default: subtreeSize += 1
-        }
+    // The block is made with an empty header and filled in place here, not in the closure
+    // that makes it (whose captures can be copied, never moved); the real header goes in
+    // last, once the children are in and the subtree is counted.
+    let storage = unsafeDowncast(ElementStorage.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
+    let (header, tail) = storage.withParts { ($0, $1) }
+    (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
+    let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
+    if isFragment {
+      // Popped from the end, each member moves out of the array: nothing is retained, and
+      // the array is left empty, with nothing to destroy.
+      var next = children + childCount
+      while let member = members.popLast() {
+        next -= 1
+        next.initialize(to: member)
       }
-      // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
-      precondition(subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
-      return ElementHeader(
-        packedTag: packedTag, storedSubtreeSize: UInt32(subtreeSize),
-        storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
-        flags: (key != nil ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0)
-          | (extras != nil ? ElementHeader.hasExtrasFlag : 0) | (mountsInSubtree ? ElementHeader.mountsInSubtreeFlag : 0))
+    } else {
+      children.initialize(to: consume content)
     }
-    return unsafeDowncast(buffer, to: ElementStorage.self)
+    if let key = consume key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
+    if hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
+    if let extras = consume extras {
+      (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
+    }
+
+    // Counted in place: children read through a pointer are borrowed, not copied.
+    var subtreeSize: UInt64 = 1
+    for index in 0..<childCount {
+      switch children[index] {
+      case .element(let element):
+        subtreeSize += UInt64(element.subtreeSize)
+        mountsInSubtree = mountsInSubtree || element.hasMountMethodsInSubtree
+      default: subtreeSize += 1
+      }
+    }
+    // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
+    precondition(subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+    header.pointee = ElementHeader(
+      packedTag: packedTag, storedSubtreeSize: UInt32(subtreeSize),
+      storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
+      flags: (hasKey ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0)
+        | (hasExtras ? ElementHeader.hasExtrasFlag : 0) | (mountsInSubtree ? ElementHeader.mountsInSubtreeFlag : 0))
+    return storage
   }
 }
 

@@ -127,9 +127,10 @@ func makeElement(
   tally.add(second)
   tally.add(third)
   let extras = tally.hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
+  // Handed over, not copied (`take`, `consume`): a copy would be a retain and a release.
   let storage = ElementStorage.make(
-    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key, extras: extras, content: content,
-    attributeCount: tally.attributes)
+    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(), extras: consume extras,
+    content: content, attributeCount: tally.attributes)
   var next = storage.firstAttribute
   OptionTally.moveAttribute(from: first, to: &next)
   OptionTally.moveAttribute(from: second, to: &next)
@@ -150,7 +151,7 @@ func makeElement(
   var tally = OptionTally()
   for option in options { tally.add(option) }
   let storage = ElementStorage.make(
-    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key,
+    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
     extras: tally.hasExtras ? Element.Extras.make(from: options) : nil,
     content: content, attributeCount: tally.attributes)
   var next = storage.firstAttribute
