@@ -15,9 +15,14 @@
 // block glibc still counts as in use, so `realloc`, `calloc`, `malloc_usable_size` and
 // aligned allocations, left to glibc, stay correct on it.
 //
-// Bounds: at most `cacheLimitBytes` per thread, blocks of at most `largestCachedBlock`
-// usable bytes. A thread's blocks go back to glibc when it exits; the main thread's stay
-// until the process ends.
+// Bounds: at most `cacheLimitBytes` per thread (so a server's threads together may hold that
+// many times their number), blocks of at most `largestCachedBlock` usable bytes. A thread's
+// blocks go back to glibc when it exits; the main thread's stay until the process ends.
+//
+// What it costs: freeing a block twice is caught only while the block waits here (see
+// `cachedMark`); glibc's own checks no longer see most frees. Tools that replace or wrap the
+// allocator (valgrind's memcheck, libc_malloc_debug.so, heap profilers) do not see navdom's
+// allocations either: use a build without this target for them.
 // `NAVDOM_BLOCK_CACHE=off` in the environment turns the cache off, to measure without it.
 
 #define _GNU_SOURCE
@@ -73,6 +78,8 @@ static void flush(void) {
     void *block = cache.heads[list];
     while (block != NULL) {
       void *next = *(void **)block;
+      // Unmarked: glibc may hand the block out again with this word as it is.
+      ((uintptr_t *)block)[1] = 0;
       __libc_free(block);
       block = next;
     }
@@ -98,11 +105,16 @@ __attribute__((constructor)) static void readSwitch(void) {
   }
 }
 
-static void makeExitKey(void) { pthread_key_create(&exitKey, releaseAll); }
+static int hasExitKey;
 
-// First free on a thread: arrange for its blocks to go back to glibc when it exits.
+static void makeExitKey(void) { hasExitKey = pthread_key_create(&exitKey, releaseAll) == 0; }
+
+// First free on a thread: arrange for its blocks to go back to glibc when it exits. A thread
+// that cannot (no key left) does not cache. A thread whose first free comes after its key
+// destructors ran (glibc's own clean-up at thread exit) keeps those few blocks until the
+// process ends.
 static int registerThread(void) {
-  if (pthread_once(&exitKeyOnce, makeExitKey) != 0) return 0;
+  if (pthread_once(&exitKeyOnce, makeExitKey) != 0 || !hasExitKey) return 0;
   if (pthread_setspecific(exitKey, &cache) != 0) return 0;
   cache.state = caching;
   return 1;
@@ -138,7 +150,9 @@ void *malloc(size_t size) {
 void free(void *pointer) {
   if (pointer == NULL) return;
   size_t usable = malloc_usable_size(pointer);
-  // 0 is a block glibc holds as free already: its own free reports the double free.
+  // 0 is a block glibc has merged back into its free chunks: its own free reports the double
+  // free. (A block in glibc's thread cache or fast bins still reads as in use, so a second
+  // free of one is not caught here.)
   if (usable == 0 || usable > largestCachedBlock || isDisabled || cache.state == exiting) {
     __libc_free(pointer);
     return;
