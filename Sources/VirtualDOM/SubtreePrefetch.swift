@@ -16,6 +16,9 @@
 /// unchanged diff's ratio went from 18.3 to 10.2 with prefetches, moving the last row first
 /// from 17.2 to 12.2 (medians over 4 processes of 3 rounds, the two builds alternating).
 ///
+/// Freeing a tree chases the same pointers; `blockToFree(_:)` serves `ElementStorage`'s
+/// `deinit`, which asks for its next children's blocks a few siblings ahead.
+///
 /// One value per long run of sibling pairs, stepped once per pair:
 ///
 /// ```swift
