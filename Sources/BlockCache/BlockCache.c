@@ -159,8 +159,8 @@ void free(void *pointer) {
     __libc_free(pointer);
     return;
   }
-  // usable is 16k - 8 for an ordinary block, 16k - 16 for an mmapped one: either way it
-  // covers every request `listForRequest` sends to list k = (usable + 8) / 16.
+  // usable is 16k - 8 for a chunk of 16k bytes: it covers every request `listForRequest`
+  // sends to list k = (usable + 8) / 16.
   size_t list = (usable + 8) / sizeStep;
   if (((uintptr_t *)pointer)[1] == cachedMark) abortIfCached(pointer, list);
   if (cache.cachedBytes + list * sizeStep > cacheLimitBytes
