@@ -344,7 +344,11 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     withParts { header, tail in
       let layout = header.pointee.layout
       let attributes = (tail + layout.attributesOffset).assumingMemoryBound(to: Attribute.self)
-      for index in 0..<layout.attributeCount { _ = (attributes + index).move() }
+      for index in 0..<layout.attributeCount {
+        // Most names and values are literals or short: nothing to release, so no call.
+        if Self.holdsNoReference(attributes[index].name) && Self.holdsNoReference(attributes[index].value) { continue }
+        _ = (attributes + index).move()
+      }
       // Freeing a tree chases pointers: each child's block is read (its reference count)
       // only once its parent's is, and blocks recycled from earlier trees lie anywhere in
       // memory, so each is a cache miss. Asking for the next few siblings' blocks ahead lets
@@ -356,10 +360,26 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
         if index + Self.freeLookahead < childCount { SubtreePrefetch.blockToFree(children + index + Self.freeLookahead) }
         _ = (children + index).move()
       }
-      if layout.hasKey { _ = (tail + layout.keyOffset).assumingMemoryBound(to: String.self).move() }
+      if layout.hasKey {
+        let key = (tail + layout.keyOffset).assumingMemoryBound(to: String.self)
+        if !Self.holdsNoReference(key.pointee) { _ = key.move() }
+      }
       if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
       if layout.hasExtras { _ = (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).move() }
     }
+  }
+
+  /// Whether `string` is immortal (a literal) or small (its bytes in the value itself), so that
+  /// destroying it would release nothing; false when unsure. Natively on 64-bit targets this
+  /// reads the standard library's string layout: the top bit of the second word marks an
+  /// immortal string, small ones included.
+  @inline(__always)
+  static func holdsNoReference(_ string: borrowing String) -> Bool {
+    #if !hasFeature(Embedded) && _pointerBitWidth(_64)
+      unsafeBitCast(copy string, to: (UInt64, UInt64).self).1 &>> 63 == 1
+    #else
+      false
+    #endif
   }
 
   /// How many siblings ahead `deinit` asks for the blocks it is about to free.

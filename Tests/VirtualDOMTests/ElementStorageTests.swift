@@ -111,4 +111,22 @@ import VirtualDOM
     let plain = Element("td", attributes: [Attribute("class", "c")])
     #expect(!plain.hasExtras && plain.properties.isEmpty && plain.listeners.isEmpty && plain.mountMethods.isEmpty)
   }
+
+  /// Freeing an element skips the strings that hold no reference (literals, short strings)
+  /// and must still release the others: once the elements are gone, a heap string they held
+  /// is uniquely owned again, so appending to it writes in place.
+  @Test func heapStringsInAnElementAreReleasedWithIt() {
+    var value = String(repeating: "long value, on the heap ", count: 4)
+    value.reserveCapacity(value.utf8.count + 64)
+    let before = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    do {
+      let elements = (0..<10).map { index in
+        Element("td", key: value, attributes: [Attribute("class", "plain"), Attribute("title", value)])
+      }
+      #expect(elements.allSatisfy { $0.attribute("title") == value && $0.key == value })
+    }
+    value.append("!")
+    let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    #expect(before != nil && before == after, "the string's buffer was still shared: a release was skipped")
+  }
 }
