@@ -50,6 +50,7 @@ struct ShortUTF8 {
     /// word holds bytes 0-7; the second, bytes 8-14, then a top byte whose bit 5 marks a
     /// small string and whose low four bits are its count; unused bytes are zero. The
     /// serializer tests (React's bytes, the html5lib round trip) check it on every run.
+    /// (`ElementStorage.holdsNoReference` in VirtualDOM reads the same word's top bit.)
     @inline(__always)
     private init?(smallString string: String) {
       let words = unsafeBitCast(string, to: (UInt64, UInt64).self)

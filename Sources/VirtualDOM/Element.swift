@@ -372,7 +372,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
   /// Whether `string` is immortal (a literal) or small (its bytes in the value itself), so that
   /// destroying it would release nothing; false when unsure. Natively on 64-bit targets this
   /// reads the standard library's string layout: the top bit of the second word marks an
-  /// immortal string, small ones included.
+  /// immortal string, small ones included. (HTMLRenderer's `ShortUTF8` reads small strings'
+  /// bytes from the same words.)
   @inline(__always)
   static func holdsNoReference(_ string: borrowing String) -> Bool {
     #if !hasFeature(Embedded) && _pointerBitWidth(_64)
