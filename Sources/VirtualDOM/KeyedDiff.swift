@@ -309,9 +309,10 @@ struct Differ {
 
     if start > oldEnd {
       if start <= newEnd {
-        var prefetch = SubtreePrefetch(length: newEnd - start + 1)
+        // An insert reads only the root's block (its size, its flags, its reference count):
+        // asking for whole subtrees would fetch lines nothing reads.
         for index in start...newEnd {
-          prefetch.step(at: index - start, remaining: newEnd - index + 1) { (nil, newNodes + index + $0) }
+          SubtreePrefetch.header(ahead: index, in: new)
           insert(newNodes + index, at: newPositions[index], parent: parent, before: suffixAnchor)
         }
       }
@@ -355,9 +356,8 @@ struct Differ {
     if matched == 0 && start == 0 && oldEnd == old.count - 1 && newEnd == new.count - 1 {
       reservePatches(new.count + 1)
       patches.append(.clear(parent: parent))
-      var prefetch = SubtreePrefetch(length: new.count)
       for index in 0..<new.count {
-        prefetch.step(at: index, remaining: new.count - index) { (nil, newNodes + index + $0) }
+        SubtreePrefetch.header(ahead: index, in: new)
         insert(newNodes + index, at: newPositions[index], parent: parent, before: nil)
       }
       return

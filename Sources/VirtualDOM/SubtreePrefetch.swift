@@ -131,16 +131,18 @@ struct SubtreePrefetch: ~Copyable {
   }
 
   /// Before a pass that reads the header and key of each of `nodes` in order (a keyed list's
-  /// keys and sizes): asks for those of the node `headerDistance` ahead of `index`.
+  /// keys and sizes, or inserts, which read and retain only a subtree's root): asks for those
+  /// of the node `headerDistance` ahead of `index`.
   @inline(__always)
   static func header(ahead index: Int, in nodes: UnsafeBufferPointer<Node>) {
     guard index + headerDistance < nodes.count,
       let element = UnretainedElement(nodes.baseAddress! + index + headerDistance)
     else { return }
-    // The element's header and key: 48 bytes from the 16th, at most two lines.
+    // The object's header (the reference count an insert's patch retains), the element's,
+    // and the key: the first 56 bytes, at most two lines.
     let block = UnsafeRawPointer(element.storage.toOpaque())
-    prefetch(block + 16)
-    prefetch(block + 63)
+    prefetch(block)
+    prefetch(block + 55)
   }
 
   /// Before an element's block is freed: asks for its first two lines (the object's header
