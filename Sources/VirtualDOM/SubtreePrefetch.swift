@@ -154,6 +154,17 @@ struct SubtreePrefetch: ~Copyable {
     prefetchForWriting(block)
     prefetchForWriting(block + 64)
   }
+
+  /// `header(ahead:in:)` for a pass walking `nodes` backwards: asks for the node
+  /// `headerDistance` before `index`.
+  @inline(__always)
+  static func header(behind index: Int, in nodes: UnsafeBufferPointer<Node>) {
+    guard index >= headerDistance, let element = UnretainedElement(nodes.baseAddress! + index - headerDistance)
+    else { return }
+    let block = UnsafeRawPointer(element.storage.toOpaque())
+    prefetch(block)
+    prefetch(block + 55)
+  }
   #else
   init(length: Int) {}
 
@@ -167,6 +178,9 @@ struct SubtreePrefetch: ~Copyable {
 
   @inline(__always)
   static func header(ahead index: Int, in nodes: UnsafeBufferPointer<Node>) {}
+
+  @inline(__always)
+  static func header(behind index: Int, in nodes: UnsafeBufferPointer<Node>) {}
   #endif
 }
 
