@@ -411,7 +411,15 @@ struct Differ {
   static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     var predecessors = [Int](repeating: -1, count: values.count)
     var tails: [Int] = []  // tails[k]: index of the smallest tail of an increasing run of length k + 1
+    tails.reserveCapacity(values.count)
     for (index, value) in values.enumerated() where value != -1 {
+      // A value above the longest run's tail extends it: the common case (a list with a few
+      // moves is mostly increasing), and no search, so such lists take linear time.
+      if let last = tails.last, values[last] < value {
+        predecessors[index] = last
+        tails.append(index)
+        continue
+      }
       var low = 0
       var high = tails.count
       while low < high {
