@@ -355,9 +355,10 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       // those misses overlap instead of following one another.
       let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
       let childCount = layout.childCount
-      for index in 0..<min(Self.freeLookahead, childCount) { SubtreePrefetch.blockToFree(children + index) }
+      let lookahead = Self.freeLookahead
+      for index in 0..<min(lookahead, childCount) { SubtreePrefetch.blockToFree(children + index) }
       for index in 0..<childCount {
-        if index + Self.freeLookahead < childCount { SubtreePrefetch.blockToFree(children + index + Self.freeLookahead) }
+        if index + lookahead < childCount { SubtreePrefetch.blockToFree(children + index + lookahead) }
         _ = (children + index).move()
       }
       if layout.hasKey {

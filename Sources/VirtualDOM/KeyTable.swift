@@ -61,8 +61,7 @@ struct KeyTable {
   /// holds them.
   private func find(_ key: String) -> (slot: Int, hashBits: UInt64) {
     let hash = Self.hash(key)
-    // The high 32 bits: the low ones chose the slot. (All of them where `Int` has 32.)
-    let hashBits = UInt64(max(UInt32(truncatingIfNeeded: hash >> (Int.bitWidth - 32)), 1)) << 32
+    let hashBits = Self.hashBits(of: hash)
     var slot = hash & mask
     while entries[slot] != 0 {
       let entry = entries[slot]
@@ -70,6 +69,13 @@ struct KeyTable {
       slot = (slot + 1) & mask
     }
     return (slot, hashBits)
+  }
+
+  /// The hash bits an entry keeps for a key of hash `hash`, in the entry's high half: the
+  /// hash's high 32 bits (the low ones choose the slot; all of them where `Int` has 32), never
+  /// 0, so that a filled entry is never 0.
+  static func hashBits(of hash: Int) -> UInt64 {
+    UInt64(max(UInt32(truncatingIfNeeded: hash >> (Int.bitWidth - 32)), 1)) << 32
   }
 
   /// The key of the child a filled entry names.

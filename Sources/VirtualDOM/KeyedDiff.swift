@@ -308,7 +308,9 @@ struct Differ {
     for offset in 0..<suffixLength {
       let oldIndex = oldEnd + 1 + offset
       let newIndex = newEnd + 1 + offset
-      suffixPrefetch.step(at: offset, remaining: suffixLength - offset) { (oldNodes + oldIndex + $0, newNodes + newIndex + $0) }
+      suffixPrefetch.step(at: offset, remaining: suffixLength - offset) {
+        (oldNodes + oldIndex + $0, newNodes + newIndex + $0)
+      }
       diffNode(oldNodes + oldIndex, oldAt: oldPositions[oldIndex], newNodes + newIndex, newAt: newPositions[newIndex])
     }
 

@@ -135,14 +135,8 @@ struct SubtreePrefetch: ~Copyable {
   /// of the node `headerDistance` ahead of `index`.
   @inline(__always)
   static func header(ahead index: Int, in nodes: UnsafeBufferPointer<Node>) {
-    guard index + headerDistance < nodes.count,
-      let element = UnretainedElement(nodes.baseAddress! + index + headerDistance)
-    else { return }
-    // The object's header (the reference count an insert's patch retains), the element's,
-    // and the key: the first 56 bytes, at most two lines.
-    let block = UnsafeRawPointer(element.storage.toOpaque())
-    prefetch(block)
-    prefetch(block + 55)
+    guard index + headerDistance < nodes.count else { return }
+    headerLines(of: nodes.baseAddress! + index + headerDistance)
   }
 
   /// Before an element's block is freed: asks for its first two lines (the object's header
@@ -159,8 +153,16 @@ struct SubtreePrefetch: ~Copyable {
   /// `headerDistance` before `index`.
   @inline(__always)
   static func header(behind index: Int, in nodes: UnsafeBufferPointer<Node>) {
-    guard index >= headerDistance, let element = UnretainedElement(nodes.baseAddress! + index - headerDistance)
-    else { return }
+    guard index >= headerDistance else { return }
+    headerLines(of: nodes.baseAddress! + index - headerDistance)
+  }
+
+  /// Asks for the object's header (the reference count an insert's patch retains), the
+  /// element's header and its key, if `node` is an element: the first 56 bytes of its block,
+  /// at most two lines.
+  @inline(__always)
+  private static func headerLines(of node: UnsafePointer<Node>) {
+    guard let element = UnretainedElement(node) else { return }
     let block = UnsafeRawPointer(element.storage.toOpaque())
     prefetch(block)
     prefetch(block + 55)

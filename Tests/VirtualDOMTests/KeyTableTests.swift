@@ -14,7 +14,7 @@ import Testing
     while true {
       let key = "k\(number)"
       let hash = KeyTable.hash(key)
-      let bits = UInt64(UInt32(truncatingIfNeeded: hash >> (Int.bitWidth - 32))) << 3 | UInt64(hash & 7)
+      let bits = KeyTable.hashBits(of: hash) | UInt64(hash & 7)
       if let other = seen[bits] { return (other, key) }
       seen[bits] = key
       number += 1
