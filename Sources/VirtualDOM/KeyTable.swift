@@ -38,19 +38,20 @@ struct KeyTable {
     self.new = new
   }
 
-  /// Records the new child at `index`; false when an earlier new child has its key.
-  mutating func claimForNew(_ index: Int) -> Bool {
-    let (slot, hashBits) = find(Differ.key(new, index))
+  /// Records the new child at `index`, whose key is `key`; false when an earlier new child has
+  /// the key.
+  mutating func claimForNew(_ index: Int, key: String) -> Bool {
+    let (slot, hashBits) = find(key)
     let entry = entries[slot]
     if entry & Self.hasNewChild != 0 { return false }
     entries[slot] = hashBits | entry & Self.isSeenInOld | Self.hasNewChild | UInt64(index)
     return true
   }
 
-  /// Records the old child at `index`; returns the index of the new child with its key (or -1)
-  /// and whether an earlier old child had the key.
-  mutating func markSeenInOld(_ index: Int) -> (newIndex: Int, wasSeen: Bool) {
-    let (slot, hashBits) = find(Differ.key(old, index))
+  /// Records the old child at `index`, whose key is `key`; returns the index of the new child
+  /// with the key (or -1) and whether an earlier old child had the key.
+  mutating func markSeenInOld(_ index: Int, key: String) -> (newIndex: Int, wasSeen: Bool) {
+    let (slot, hashBits) = find(key)
     let entry = entries[slot]
     // A key no new child has is named by this old child.
     entries[slot] = entry == 0 ? hashBits | Self.isSeenInOld | UInt64(index) : entry | Self.isSeenInOld

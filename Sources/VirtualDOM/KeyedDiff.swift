@@ -79,7 +79,9 @@ struct Differ {
     }
     a.withChildren { old in
       b.withChildren { new in
-        diffChildren(parent: id, old: old, oldStart: oldPosition + 1, new: new, newStart: newPosition + 1)
+        diffChildren(
+          parent: id, old: old, oldRange: (oldPosition + 1)..<(oldPosition + a.subtreeSize), new: new,
+          newRange: (newPosition + 1)..<(newPosition + b.subtreeSize))
       }
     }
   }
@@ -188,46 +190,45 @@ struct Differ {
 
   // MARK: Children
 
+  /// Diffs the children of two matched parents; `oldRange` and `newRange` are the document-order
+  /// positions their subtrees take up.
   mutating func diffChildren(
-    parent: NodeID, old: UnsafeBufferPointer<Node>, oldStart: Int, new: UnsafeBufferPointer<Node>, newStart: Int
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
+    newRange: Range<Int>
   ) {
-    if old.isEmpty && new.isEmpty { return }
     if new.isEmpty {
-      patches.append(.clear(parent: parent))
+      if !old.isEmpty { patches.append(.clear(parent: parent)) }
       return
     }
-    // Only the keyed path jumps around the lists, so only it needs the positions up front.
-    if !old.isEmpty, let oldPositions = Self.keyedPositions(of: old, from: oldStart),
-      let newPositions = Self.keyedPositions(of: new, from: newStart)
-    {
-      diffKeyedChildren(parent: parent, old: old, oldPositions: oldPositions, new: new, newPositions: newPositions)
+    // A keyed list shows it at its first child (most unkeyed lists do too); the keyed path
+    // checks the others as it reaches them.
+    if !old.isEmpty && Self.isKeyedElement(old.baseAddress!) && Self.isKeyedElement(new.baseAddress!) {
+      diffKeyedChildren(parent: parent, old: old, oldRange: oldRange, new: new, newRange: newRange)
     } else {
-      diffChildrenByIndex(parent: parent, old: old, oldStart: oldStart, new: new, newStart: newStart)
+      diffChildrenByIndex(
+        parent: parent, old: old, new: new, from: 0, oldPosition: oldRange.lowerBound,
+        newPosition: newRange.lowerBound)
     }
-  }
-
-  /// Document-order positions of each of `nodes`, the first at `start`, when every one is a
-  /// keyed element; nil otherwise. (One pass over the headers: both answers are in them.)
-  static func keyedPositions(of nodes: UnsafeBufferPointer<Node>, from start: Int) -> [Int]? {
-    // Most unkeyed lists show it at their first node: they allocate nothing.
-    guard !nodes.isEmpty, isKeyedElement(nodes.baseAddress!) else { return nil }
-    var positions: [Int] = []
-    positions.reserveCapacity(nodes.count)
-    var position = start
-    for index in nodes.indices {
-      SubtreePrefetch.header(ahead: index, in: nodes)
-      let node = nodes.baseAddress! + index
-      guard isKeyedElement(node) else { return nil }
-      positions.append(position)
-      position += subtreeSize(node)
-    }
-    return positions
   }
 
   /// Whether `node` is an element with a key (a member of a keyed list).
   @inline(__always)
   static func isKeyedElement(_ node: UnsafePointer<Node>) -> Bool {
     UnretainedElement(node)?.read { $0.key != nil } ?? false
+  }
+
+  /// The key of `node`, when it is a keyed element.
+  @inline(__always)
+  static func keyIfKeyed(_ node: UnsafePointer<Node>) -> String? {
+    UnretainedElement(node)?.read { $0.key }
+  }
+
+  /// Whether `old` and `new` are keyed elements with the same key; nil when either is not a
+  /// keyed element.
+  @inline(__always)
+  static func sameKeys(_ old: UnsafePointer<Node>, _ new: UnsafePointer<Node>) -> Bool? {
+    guard let a = keyIfKeyed(old), let b = keyIfKeyed(new) else { return nil }
+    return DOMString.same(a, b)
   }
 
   /// Keys are the same when both are absent or both have the same code points (as
@@ -243,116 +244,149 @@ struct Differ {
     UnretainedElement(nodes.baseAddress! + index)!.read { $0.key! }
   }
 
-  /// Unkeyed children are matched by index; a pair that differs in kind, tag or key is replaced.
-  /// Positions advance as the walk goes, so no array is allocated per element.
+  /// Unkeyed children are matched by index, from `index` on (the pairs before it are done); a
+  /// pair that differs in kind, tag or key is replaced. Positions advance as the walk goes.
   mutating func diffChildrenByIndex(
-    parent: NodeID, old: UnsafeBufferPointer<Node>, oldStart: Int, new: UnsafeBufferPointer<Node>, newStart: Int
+    parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, from first: Int,
+    oldPosition: Int, newPosition: Int
   ) {
     let common = min(old.count, new.count)
-    var oldPosition = oldStart
-    var newPosition = newStart
-    var prefetch = SubtreePrefetch(length: common)
-    for index in 0..<common {
+    var oldPosition = oldPosition
+    var newPosition = newPosition
+    var prefetch = SubtreePrefetch(length: common - first)
+    var index = first
+    while index < common {
       let oldNode = old.baseAddress! + index
       let newNode = new.baseAddress! + index
-      prefetch.step(at: index, remaining: common - index) { (oldNode + $0, newNode + $0) }
+      prefetch.step(at: index - first, remaining: common - index) { (oldNode + $0, newNode + $0) }
       diffNode(oldNode, oldAt: oldPosition, newNode, newAt: newPosition)
       oldPosition += Self.subtreeSize(oldNode)
       newPosition += Self.subtreeSize(newNode)
+      index += 1
     }
-    if old.count > common {
-      for index in common..<old.count {
-        patches.append(.remove(id: oldIDs[oldPosition]))
-        oldPosition += Self.subtreeSize(old.baseAddress! + index)
-      }
+    while index < old.count {
+      patches.append(.remove(id: oldIDs[oldPosition]))
+      oldPosition += Self.subtreeSize(old.baseAddress! + index)
+      index += 1
     }
-    if new.count > common {
-      for index in common..<new.count {
-        let newNode = new.baseAddress! + index
-        insert(newNode, at: newPosition, parent: parent, before: nil)
-        newPosition += Self.subtreeSize(newNode)
-      }
+    index = common
+    while index < new.count {
+      // An insert reads only the root's block (its size, its flags, its reference count).
+      SubtreePrefetch.header(ahead: index, in: new)
+      let newNode = new.baseAddress! + index
+      insert(newNode, at: newPosition, parent: parent, before: nil)
+      newPosition += Self.subtreeSize(newNode)
+      index += 1
     }
   }
 
-  /// Keyed children: trim the common prefix and suffix, match the middle by key, then move only
-  /// the nodes outside a longest increasing subsequence (moves = n - |LIS|).
+  /// Keyed children: the common prefix and suffix are paired in place, the middle is matched
+  /// by key, and only the nodes outside a longest increasing subsequence move (moves =
+  /// n - |LIS|).
+  ///
+  /// A list is diffed by key when every child of both lists is a keyed element, and by index
+  /// otherwise. Nothing finds out first: the prefix is diffed as it is found (diffing by index
+  /// pairs it the same way), and the suffix and the middle are checked as their keys are read,
+  /// the diff falling back to `diffChildrenByIndex` from the end of the prefix if one is not
+  /// keyed. Positions come from subtree sizes as each part is walked: forwards from the start
+  /// for the prefix and the middle, backwards from the end for the suffix. So a change that
+  /// keeps every key in place (an edit, a selection) reads each node of both lists once, in
+  /// the diff itself; a pass over a list's nodes before the diff read them a second time, out
+  /// of the cache again on a list of 10,000 rows.
   mutating func diffKeyedChildren(
-    parent: NodeID, old: UnsafeBufferPointer<Node>, oldPositions: [Int], new: UnsafeBufferPointer<Node>,
-    newPositions: [Int]
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
+    newRange: Range<Int>
   ) {
     let oldNodes = old.baseAddress!
     let newNodes = new.baseAddress!
-    var start = 0
-    var oldEnd = old.count - 1
-    var newEnd = new.count - 1
 
+    // The common prefix, diffed as it is found.
+    var start = 0
+    var oldPosition = oldRange.lowerBound
+    var newPosition = newRange.lowerBound
     let length = min(old.count, new.count)
     var prefixPrefetch = SubtreePrefetch(length: length)
-    while start <= oldEnd && start <= newEnd && Self.key(old, start) == Self.key(new, start) {
+    while start < length {
+      guard let same = Self.sameKeys(oldNodes + start, newNodes + start) else {
+        return diffChildrenByIndex(
+          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+      }
+      guard same else { break }
       prefixPrefetch.step(at: start, remaining: length - start) { (oldNodes + start + $0, newNodes + start + $0) }
-      diffNode(oldNodes + start, oldAt: oldPositions[start], newNodes + start, newAt: newPositions[start])
+      diffNode(oldNodes + start, oldAt: oldPosition, newNodes + start, newAt: newPosition)
+      oldPosition += Self.subtreeSize(oldNodes + start)
+      newPosition += Self.subtreeSize(newNodes + start)
       start += 1
     }
-    // The common suffix is found by its keys alone, walking back, and then diffed front to
-    // back: in the order the trees' blocks were made, which memory streams best (walking a
-    // 10,000-row table backwards cost about 8% more than forwards).
-    while oldEnd >= start && newEnd >= start && Self.key(old, oldEnd) == Self.key(new, newEnd) {
+    if start == length {
+      // One list is the other's prefix: the rest of `old` goes, the rest of `new` is appended.
+      return diffChildrenByIndex(
+        parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+    }
+
+    // The common suffix is found by its keys alone, walking back, and diffed once the middle
+    // is known to be keyed, front to back: in the order the trees' blocks were made, which
+    // memory streams best (walking a 10,000-row table backwards cost about 8% more).
+    var oldEnd = old.count - 1
+    var newEnd = new.count - 1
+    var oldSuffixPosition = oldRange.upperBound
+    var newSuffixPosition = newRange.upperBound
+    while oldEnd >= start && newEnd >= start {
+      guard let same = Self.sameKeys(oldNodes + oldEnd, newNodes + newEnd) else {
+        return diffChildrenByIndex(
+          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+      }
+      guard same else { break }
       SubtreePrefetch.header(behind: oldEnd, in: old)
       SubtreePrefetch.header(behind: newEnd, in: new)
+      oldSuffixPosition -= Self.subtreeSize(oldNodes + oldEnd)
+      newSuffixPosition -= Self.subtreeSize(newNodes + newEnd)
       oldEnd -= 1
       newEnd -= 1
     }
-    let suffixLength = old.count - 1 - oldEnd
-    var suffixPrefetch = SubtreePrefetch(length: suffixLength)
-    for offset in 0..<suffixLength {
-      let oldIndex = oldEnd + 1 + offset
-      let newIndex = newEnd + 1 + offset
-      suffixPrefetch.step(at: offset, remaining: suffixLength - offset) {
-        (oldNodes + oldIndex + $0, newNodes + newIndex + $0)
-      }
-      diffNode(oldNodes + oldIndex, oldAt: oldPositions[oldIndex], newNodes + newIndex, newAt: newPositions[newIndex])
-    }
 
-    // The node the middle ends before: the first of the kept suffix, or the end of the parent.
-    let suffixAnchor: NodeID? = newEnd + 1 < new.count ? newIDs[newPositions[newEnd + 1]] : nil
-
-    if start > oldEnd {
-      if start <= newEnd {
-        // An insert reads only the root's block (its size, its flags, its reference count):
-        // asking for whole subtrees would fetch lines nothing reads.
-        for index in start...newEnd {
-          SubtreePrefetch.header(ahead: index, in: new)
-          insert(newNodes + index, at: newPositions[index], parent: parent, before: suffixAnchor)
-        }
-      }
-      return
-    }
-    if start > newEnd {
-      for index in start...oldEnd { patches.append(.remove(id: oldIDs[oldPositions[index]])) }
-      return
-    }
-
-    // Every key of both middles, once: where it sits in the middle of `new` and whether an old
-    // child had it. One table, so each key is hashed once.
+    // The middles, one pass over each: every child must be a keyed element, and each one's
+    // position is noted. When both have children, the pass also enters each key in one table
+    // (where it sits in the middle of `new`, whether an old child had it), so each key is read
+    // and hashed once; duplicates are reported once the list is known to be keyed.
     let newCount = newEnd - start + 1
-    var keys = KeyTable(count: newCount + (oldEnd - start + 1), old: old, new: new)
-    for index in start...newEnd {
+    let oldCount = oldEnd - start + 1
+    var keys = oldCount > 0 && newCount > 0 ? KeyTable(count: newCount + oldCount, old: old, new: new) : nil
+    var duplicates: [String] = []
+    var newPositions: [Int] = []
+    newPositions.reserveCapacity(newCount)
+    var position = newPosition
+    for index in start..<(newEnd + 1) {
       SubtreePrefetch.header(ahead: index, in: new)
-      if !keys.claimForNew(index) { options.onDuplicateKey(Self.key(new, index)) }
+      guard let key = Self.keyIfKeyed(newNodes + index) else {
+        return diffChildrenByIndex(
+          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+      }
+      if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
+      newPositions.append(position)
+      position += Self.subtreeSize(newNodes + index)
     }
-
     // sources[i]: the old index matched to new index start + i, or -1 for a new node.
-    var sources = [Int](repeating: -1, count: newCount)
+    var sources = [Int](repeating: -1, count: keys == nil ? 0 : newCount)
     var matched = 0
     var needsMoves = false
     var lastMatchedNewIndex = -1
     // Old indices, made into patches after the matched pairs are diffed: a clear drops them.
     var removals: [Int] = []
-    for oldIndex in start...oldEnd {
+    var oldPositions: [Int] = []
+    oldPositions.reserveCapacity(oldCount)
+    position = oldPosition
+    for oldIndex in start..<(oldEnd + 1) {
       SubtreePrefetch.header(ahead: oldIndex, in: old)
-      let (newIndex, wasSeen) = keys.markSeenInOld(oldIndex)
-      if wasSeen { options.onDuplicateKey(Self.key(old, oldIndex)) }
+      guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
+        return diffChildrenByIndex(
+          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+      }
+      oldPositions.append(position)
+      position += Self.subtreeSize(oldNodes + oldIndex)
+      guard let mark = keys?.markSeenInOld(oldIndex, key: key) else { continue }
+      let (newIndex, wasSeen) = mark
+      if wasSeen { duplicates.append(key) }
       guard newIndex != -1, sources[newIndex - start] == -1 else {
         removals.append(oldIndex)
         continue
@@ -361,9 +395,39 @@ struct Differ {
       matched += 1
       if newIndex < lastMatchedNewIndex { needsMoves = true } else { lastMatchedNewIndex = newIndex }
     }
+    for key in duplicates { options.onDuplicateKey(key) }
+
+    // The list is keyed: now the suffix, whose first node the middle goes before.
+    let suffixLength = old.count - 1 - oldEnd
+    var suffixPrefetch = SubtreePrefetch(length: suffixLength)
+    var oldSuffixNext = oldSuffixPosition
+    var newSuffixNext = newSuffixPosition
+    for offset in 0..<suffixLength {
+      let oldIndex = oldEnd + 1 + offset
+      let newIndex = newEnd + 1 + offset
+      suffixPrefetch.step(at: offset, remaining: suffixLength - offset) {
+        (oldNodes + oldIndex + $0, newNodes + newIndex + $0)
+      }
+      diffNode(oldNodes + oldIndex, oldAt: oldSuffixNext, newNodes + newIndex, newAt: newSuffixNext)
+      oldSuffixNext += Self.subtreeSize(oldNodes + oldIndex)
+      newSuffixNext += Self.subtreeSize(newNodes + newIndex)
+    }
+    let suffixAnchor: NodeID? = suffixLength > 0 ? newIDs[newSuffixPosition] : nil
+
+    if oldCount == 0 {
+      for index in 0..<newCount {
+        SubtreePrefetch.header(ahead: start + index, in: new)
+        insert(newNodes + start + index, at: newPositions[index], parent: parent, before: suffixAnchor)
+      }
+      return
+    }
+    if newCount == 0 {
+      for position in oldPositions { patches.append(.remove(id: oldIDs[position])) }
+      return
+    }
 
     // Nothing in common across the whole list: one clear beats a remove per child.
-    if matched == 0 && start == 0 && oldEnd == old.count - 1 && newEnd == new.count - 1 {
+    if matched == 0 && start == 0 && suffixLength == 0 {
       reservePatches(new.count + 1)
       patches.append(.clear(parent: parent))
       for index in 0..<new.count {
@@ -383,20 +447,19 @@ struct Differ {
       guard sources[index] != -1 else { continue }
       let oldIndex = sources[index]
       diffNode(
-        oldNodes + oldIndex, oldAt: oldPositions[oldIndex], newNodes + start + index,
-        newAt: newPositions[start + index])
+        oldNodes + oldIndex, oldAt: oldPositions[oldIndex - start], newNodes + start + index,
+        newAt: newPositions[index])
     }
-    for oldIndex in removals { patches.append(.remove(id: oldIDs[oldPositions[oldIndex]])) }
+    for oldIndex in removals { patches.append(.remove(id: oldIDs[oldPositions[oldIndex - start]])) }
 
     let stable = needsMoves ? Self.longestIncreasingSubsequence(sources) : []
     var anchor = suffixAnchor
     var lisCursor = stable.count - 1
     var index = newCount - 1
     while index >= 0 {
-      let newIndex = start + index
-      let position = newPositions[newIndex]
+      let position = newPositions[index]
       if sources[index] == -1 {
-        insert(newNodes + newIndex, at: position, parent: parent, before: anchor)
+        insert(newNodes + start + index, at: position, parent: parent, before: anchor)
       } else if needsMoves {
         if lisCursor >= 0 && stable[lisCursor] == index {
           lisCursor -= 1

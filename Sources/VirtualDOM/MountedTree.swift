@@ -45,7 +45,7 @@ public struct MountedTree {
         roots.withUnsafeBufferPointer { old in
           flat.withUnsafeBufferPointer { new in
             var differ = Differ(oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
-            differ.diffChildren(parent: 0, old: old, oldStart: 0, new: new, newStart: 0)
+            differ.diffChildren(parent: 0, old: old, oldRange: 0..<oldIDs.count, new: new, newRange: 0..<count)
             patches = differ.patches
             nextID = differ.nextID
           }

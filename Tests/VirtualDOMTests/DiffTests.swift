@@ -108,6 +108,17 @@ import VirtualDOM
     #expect(diff(old, new) == [.insert(parent: 1, before: 3, node: li(.key("b")) {}, firstID: 4)])
   }
 
+  /// The keyed diff finds out that a list is keyed as it reads it; a list with one unkeyed
+  /// child (in the middle, or in what would be the kept suffix) is still diffed by index.
+  @Test func aListWithOneUnkeyedChildIsDiffedByIndex() {
+    let old = ul { li(.key("a")) { "A" }; li(.key("x")) { "X" }; li(.key("b")) { "B" } }
+    let unkeyedMiddle = ul { li(.key("a")) { "A" }; li { "Y" }; li(.key("b")) { "B" } }
+    // By index, the second children pair up: their keys differ, so the new one replaces.
+    #expect(diff(old, unkeyedMiddle).map(\.operation) == ["replace"])
+    let unkeyedLast = ul { li(.key("a")) { "A" }; li(.key("b")) { "B" }; li { "C" } }
+    #expect(diff(old, unkeyedLast).map(\.operation) == ["replace", "replace"])
+  }
+
   @Test func fragmentsFlattenIntoTheirParent() {
     let tree = ul { fragment { li { "A" }; li { "B" } } }
     #expect(tree.element?.children.count == 2)
@@ -137,11 +148,14 @@ extension DiffTests {
 
   @Test func canonicallyEquivalentKeysAreDifferentKeys() throws {
     // Keys match by code points, as text does: the row keyed "e" + U+0301 is not the row keyed
-    // "é" (under Swift's `==` they would match and the diff would be empty).
+    // "é" (under Swift's `==` they would match and the diff would be empty), so one goes and
+    // the other comes, as for any two different keys ("a" and "c" give the same patches).
     let old = ul { li(.key("\u{E9}")) { "A" }; li(.key("b")) { "B" } }
     let new = ul { li(.key("e\u{301}")) { "A" }; li(.key("b")) { "B" } }
     let patches = diff(old, new)
-    #expect(patches.map(\.operation) == ["replace"])
+    #expect(patches.map(\.operation) == ["remove", "insert"])
+    let plainKeys = diff(ul { li(.key("a")) { "A" }; li(.key("b")) { "B" } }, ul { li(.key("c")) { "A" }; li(.key("b")) { "B" } })
+    #expect(plainKeys.map(\.operation) == patches.map(\.operation))
     var dom = MemoryDOM(mounting: [old])
     try dom.apply(patches)
     #expect(dom.roots == [new])
