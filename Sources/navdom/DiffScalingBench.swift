@@ -5,15 +5,20 @@ import VirtualDOM
 /// operation: `factor` times the rows against `rows`, in one process.
 ///
 /// Two separate runs of `bench diff` on this shared machine can be seconds apart under
-/// different load, so their ratio says as much about the neighbours as about the diff. Here
-/// every round times both sizes back to back, alternating which goes first, with the same
-/// code: the median of `iterations` diffs at the small size and of `iterations / factor` (at
-/// least 5) at the large one, so each gets about the same wall time. A round's ratio is large
-/// over small; every round is printed, then the median, minimum and maximum over the rounds.
+/// different load, so their ratio says as much about the neighbours as about the diff. Even in
+/// one process the machine changes pace from one second to the next (the same 1,000-row diff
+/// took 0.27 ms, then 0.50 ms, for seconds at a time): a round that timed all its small diffs
+/// and then all its large ones could catch the two in different paces, and its ratio came out
+/// 6.7 or 21 where both paces gave 11-12. So the sizes are interleaved finely: a round is
+/// `pairs` pairs, each `factor` diffs at the small size and one at the large (about the same
+/// wall time, a few milliseconds), alternating which goes first, and a pair's ratio is the
+/// large diff's time over the small diffs' median. A round's ratio is the median of its pairs';
+/// every round is printed, then the median, minimum and maximum over the rounds.
 ///
-/// Both figures of `bench diff` are compared: `warm`, diffs back to back (the small trees stay
-/// in the 4 MiB L2 cache from one diff to the next, the large ones cannot), and `cold`, each
-/// diff after evicting the caches (`BenchCommand.evictCaches`), out of L2 at both sizes.
+/// Both figures of `bench diff` are compared: `warm`, each size's diffs right after an untimed
+/// one of the same trees (the small trees stay in the cache from one diff to the next, the
+/// large ones cannot), and `cold`, each diff after evicting the caches
+/// (`BenchCommand.evictCaches`), out of L2 at both sizes.
 ///
 /// ```
 /// navdom bench diff-scaling --rows 1000 --factor 10 --rounds 8
@@ -21,10 +26,26 @@ import VirtualDOM
 /// {"bench":"diff-scaling-summary","operation":"unchanged","rounds":8,"ratio_median":10.8,...}
 /// ```
 enum DiffScalingBench {
-  /// Median ms per diff of `diffCase`, back to back and after evicting the caches.
-  static func measure(_ diffCase: BenchCommand.DiffCase, iterations: Int) -> (warm: Double, cold: Double) {
-    let times = diffCase.timeDiffs(iterations: iterations)
-    return (BenchCommand.milliseconds(times.warm).median, BenchCommand.milliseconds(times.cold).median)
+  /// One pair: `factor` diffs of `small` and one of `large`, warm (each size's after an untimed
+  /// diff of its own) or cold (each after evicting the caches). Returns the small diffs'
+  /// median and the large diff's time, in milliseconds.
+  static func measurePair(
+    small: BenchCommand.DiffCase, large: BenchCommand.DiffCase, factor: Int, cold: Bool, smallFirst: Bool
+  ) -> (small: Double, large: Double) {
+    let untimed = cold ? 0 : 1
+    func time(_ diffCase: BenchCommand.DiffCase, _ iterations: Int) -> Double {
+      let times = BenchCommand.timeDiffs(
+        diffCase.mounted, to: diffCase.newRoots, iterations: iterations, untimed: untimed,
+        prepare: cold ? BenchCommand.evictCaches : {}
+      ).times
+      return BenchCommand.milliseconds(times).median
+    }
+    if smallFirst {
+      let smallTime = time(small, factor)
+      return (smallTime, time(large, 1))
+    }
+    let largeTime = time(large, 1)
+    return (time(small, factor), largeTime)
   }
 
   static func run(rows: Int, factor: Int, rounds: Int, iterations: Int, only: Operation?) {
@@ -32,23 +53,30 @@ enum DiffScalingBench {
       // Both sizes built before any timing, the small one first, and kept for every round.
       let small = BenchCommand.DiffCase(operation: operation, rows: rows)
       let large = BenchCommand.DiffCase(operation: operation, rows: rows * factor)
-      let largeIterations = max(5, iterations / factor)
+      let pairs = max(5, iterations / factor)
       var warmRatios: [Double] = []
       var coldRatios: [Double] = []
       for round in 1...rounds {
-        // Alternating which size goes first: neither always runs right after the other.
-        let smallFirst = round % 2 == 1
-        var smallFigures = (warm: 0.0, cold: 0.0)
-        var largeFigures = (warm: 0.0, cold: 0.0)
-        if smallFirst { smallFigures = measure(small, iterations: iterations) }
-        largeFigures = measure(large, iterations: largeIterations)
-        if !smallFirst { smallFigures = measure(small, iterations: iterations) }
-        let warmRatio = ratio(largeFigures.warm, smallFigures.warm)
-        let coldRatio = ratio(largeFigures.cold, smallFigures.cold)
+        var warm = (small: [Double](), large: [Double](), ratios: [Double]())
+        var cold = warm
+        for pair in 0..<pairs {
+          // Alternating which size goes first: neither always runs right after the other.
+          let smallFirst = (round + pair) % 2 == 1
+          let warmPair = measurePair(small: small, large: large, factor: factor, cold: false, smallFirst: smallFirst)
+          warm.small.append(warmPair.small)
+          warm.large.append(warmPair.large)
+          warm.ratios.append(ratio(warmPair.large, warmPair.small))
+          let coldPair = measurePair(small: small, large: large, factor: factor, cold: true, smallFirst: smallFirst)
+          cold.small.append(coldPair.small)
+          cold.large.append(coldPair.large)
+          cold.ratios.append(ratio(coldPair.large, coldPair.small))
+        }
+        let warmRatio = median(warm.ratios)
+        let coldRatio = median(cold.ratios)
         warmRatios.append(warmRatio)
         coldRatios.append(coldRatio)
         print(
-          #"{"bench":"diff-scaling","operation":"\#(operation.rawValue)","round":\#(round),"rows":[\#(small.rows),\#(large.rows)],"iterations":[\#(iterations),\#(largeIterations)],"ms_per_diff":[\#(BenchCommand.rounded(smallFigures.warm, places: 4)),\#(BenchCommand.rounded(largeFigures.warm, places: 4))],"ratio":\#(BenchCommand.rounded(warmRatio, places: 2)),"ms_per_diff_cold":[\#(BenchCommand.rounded(smallFigures.cold, places: 4)),\#(BenchCommand.rounded(largeFigures.cold, places: 4))],"ratio_cold":\#(BenchCommand.rounded(coldRatio, places: 2))}"#
+          #"{"bench":"diff-scaling","operation":"\#(operation.rawValue)","round":\#(round),"rows":[\#(small.rows),\#(large.rows)],"pairs":\#(pairs),"iterations":[\#(pairs * factor),\#(pairs)],"ms_per_diff":[\#(BenchCommand.rounded(median(warm.small), places: 4)),\#(BenchCommand.rounded(median(warm.large), places: 4))],"ratio":\#(BenchCommand.rounded(warmRatio, places: 2)),"ms_per_diff_cold":[\#(BenchCommand.rounded(median(cold.small), places: 4)),\#(BenchCommand.rounded(median(cold.large), places: 4))],"ratio_cold":\#(BenchCommand.rounded(coldRatio, places: 2))}"#
         )
       }
       let warm = summary(warmRatios)
@@ -59,6 +87,9 @@ enum DiffScalingBench {
     }
   }
 
+  /// The median of `values`, which is not empty.
+  static func median(_ values: [Double]) -> Double { BenchCommand.median(values.sorted()) }
+
   /// Large over small; 0 when the small figure is (a diff shorter than the clock's resolution).
   static func ratio(_ large: Double, _ small: Double) -> Double { small > 0 ? large / small : 0 }
 
@@ -66,7 +97,7 @@ enum DiffScalingBench {
   static func summary(_ ratios: [Double]) -> (median: Double, minimum: Double, maximum: Double) {
     let sorted = ratios.sorted()
     return (
-      BenchCommand.rounded(BenchCommand.median(sorted), places: 2), BenchCommand.rounded(sorted[0], places: 2),
+      BenchCommand.rounded(median(sorted), places: 2), BenchCommand.rounded(sorted[0], places: 2),
       BenchCommand.rounded(sorted[sorted.count - 1], places: 2)
     )
   }

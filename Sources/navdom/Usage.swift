@@ -84,10 +84,11 @@ enum Usage {
             ms per diff after evicting the caches (ms_per_diff_cold), one JSON object per
             operation.
     diff-scaling: F times the rows (default 10) against N (default 1000) in one process,
-            R rounds (default 8), each timing both sizes back to back, alternating which goes
-            first (K diffs at N, default 50; K/F, at least 5, at F*N): one line per round with
-            both medians and their ratio, warm and cold, then the median, minimum and maximum
-            ratio per operation ({"bench":"diff-scaling-summary",...}).
+            R rounds (default 8) of K/F pairs (K default 50; at least 5 pairs), each pair F
+            diffs at N and one at F*N, alternating which goes first, its ratio the large
+            diff's time over the small ones' median: one line per round with both medians and
+            the median ratio of its pairs, warm and cold, then the median, minimum and
+            maximum ratio per operation ({"bench":"diff-scaling-summary",...}).
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """
