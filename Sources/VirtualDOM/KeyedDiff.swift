@@ -244,7 +244,7 @@ struct Differ {
     UnretainedElement(nodes.baseAddress! + index)!.read { $0.key! }
   }
 
-  /// Unkeyed children are matched by index, from `index` on (the pairs before it are done); a
+  /// Unkeyed children are matched by index, from `first` on (the pairs before it are done); a
   /// pair that differs in kind, tag or key is replaced. Positions advance as the walk goes.
   mutating func diffChildrenByIndex(
     parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, from first: Int,
