@@ -304,12 +304,17 @@ struct Differ {
     var start = 0
     var oldPosition = oldRange.lowerBound
     var newPosition = newRange.lowerBound
+    // Where the diff goes when a child turns out not to be a keyed element: by index, from the
+    // end of the prefix.
+    func diffRestByIndex() {
+      diffChildrenByIndex(
+        parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+    }
     let length = min(old.count, new.count)
     var prefixPrefetch = SubtreePrefetch(length: length)
     while start < length {
       guard let same = Self.sameKeys(oldNodes + start, newNodes + start) else {
-        return diffChildrenByIndex(
-          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+        return diffRestByIndex()
       }
       guard same else { break }
       prefixPrefetch.step(at: start, remaining: length - start) { (oldNodes + start + $0, newNodes + start + $0) }
@@ -320,8 +325,7 @@ struct Differ {
     }
     if start == length {
       // One list is the other's prefix: the rest of `old` goes, the rest of `new` is appended.
-      return diffChildrenByIndex(
-        parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+      return diffRestByIndex()
     }
 
     // The common suffix is found by its keys alone, walking back, and diffed once the middle
@@ -333,8 +337,7 @@ struct Differ {
     var newSuffixPosition = newRange.upperBound
     while oldEnd >= start && newEnd >= start {
       guard let same = Self.sameKeys(oldNodes + oldEnd, newNodes + newEnd) else {
-        return diffChildrenByIndex(
-          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+        return diffRestByIndex()
       }
       guard same else { break }
       SubtreePrefetch.header(behind: oldEnd, in: old)
@@ -359,8 +362,7 @@ struct Differ {
     for index in start..<(newEnd + 1) {
       SubtreePrefetch.header(ahead: index, in: new)
       guard let key = Self.keyIfKeyed(newNodes + index) else {
-        return diffChildrenByIndex(
-          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+        return diffRestByIndex()
       }
       if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
       newPositions.append(position)
@@ -379,8 +381,7 @@ struct Differ {
     for oldIndex in start..<(oldEnd + 1) {
       SubtreePrefetch.header(ahead: oldIndex, in: old)
       guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
-        return diffChildrenByIndex(
-          parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
+        return diffRestByIndex()
       }
       oldPositions.append(position)
       position += Self.subtreeSize(oldNodes + oldIndex)
