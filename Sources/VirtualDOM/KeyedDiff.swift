@@ -292,7 +292,8 @@ struct Differ {
   /// for the prefix and the middle, backwards from the end for the suffix. So a change that
   /// keeps every key in place (an edit, a selection) reads each node of both lists once, in
   /// the diff itself; a pass over a list's nodes before the diff read them a second time, out
-  /// of the cache again on a list of 10,000 rows.
+  /// of the cache again on a list of 10,000 rows. A middle that is one child moved takes a
+  /// shorter path to the same patches (KeyedDiff+Rotation.swift).
   mutating func diffKeyedChildren(
     parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
     newRange: Range<Int>
@@ -348,6 +349,35 @@ struct Differ {
       newEnd -= 1
     }
 
+    // The list is keyed once its middle is: then the suffix is diffed, front to back, and its
+    // first node is the anchor the middle goes before.
+    let suffixLength = old.count - 1 - oldEnd
+    func diffSuffix() -> NodeID? {
+      var suffixPrefetch = SubtreePrefetch(length: suffixLength)
+      var oldSuffixNext = oldSuffixPosition
+      var newSuffixNext = newSuffixPosition
+      for offset in 0..<suffixLength {
+        let oldIndex = oldEnd + 1 + offset
+        let newIndex = newEnd + 1 + offset
+        suffixPrefetch.step(at: offset, remaining: suffixLength - offset) {
+          (oldNodes + oldIndex + $0, newNodes + newIndex + $0)
+        }
+        diffNode(oldNodes + oldIndex, oldAt: oldSuffixNext, newNodes + newIndex, newAt: newSuffixNext)
+        oldSuffixNext += Self.subtreeSize(oldNodes + oldIndex)
+        newSuffixNext += Self.subtreeSize(newNodes + newIndex)
+      }
+      return suffixLength > 0 ? newIDs[newSuffixPosition] : nil
+    }
+
+    #if !hasFeature(Embedded)
+    if let rotation = Self.rotation(old: old, new: new, start: start, oldEnd: oldEnd, newEnd: newEnd) {
+      let suffixAnchor = diffSuffix()
+      return diffRotatedMiddle(
+        rotation, parent: parent, old: old, new: new, start: start, oldEnd: oldEnd, oldPosition: oldPosition,
+        oldSuffixPosition: oldSuffixPosition, newPosition: newPosition, suffixAnchor: suffixAnchor)
+    }
+    #endif
+
     // The middles, one pass over each: every child must be a keyed element, and each one's
     // position is noted. When both have children, the pass also enters each key in one table
     // (where it sits in the middle of `new`, whether an old child had it), so each key is read
@@ -398,22 +428,7 @@ struct Differ {
     }
     for key in duplicates { options.onDuplicateKey(key) }
 
-    // The list is keyed: now the suffix, whose first node the middle goes before.
-    let suffixLength = old.count - 1 - oldEnd
-    var suffixPrefetch = SubtreePrefetch(length: suffixLength)
-    var oldSuffixNext = oldSuffixPosition
-    var newSuffixNext = newSuffixPosition
-    for offset in 0..<suffixLength {
-      let oldIndex = oldEnd + 1 + offset
-      let newIndex = newEnd + 1 + offset
-      suffixPrefetch.step(at: offset, remaining: suffixLength - offset) {
-        (oldNodes + oldIndex + $0, newNodes + newIndex + $0)
-      }
-      diffNode(oldNodes + oldIndex, oldAt: oldSuffixNext, newNodes + newIndex, newAt: newSuffixNext)
-      oldSuffixNext += Self.subtreeSize(oldNodes + oldIndex)
-      newSuffixNext += Self.subtreeSize(newNodes + newIndex)
-    }
-    let suffixAnchor: NodeID? = suffixLength > 0 ? newIDs[newSuffixPosition] : nil
+    let suffixAnchor = diffSuffix()
 
     if oldCount == 0 {
       for index in 0..<newCount {
