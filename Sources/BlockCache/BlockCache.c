@@ -6,8 +6,9 @@
 // fast bins, and the next large malloc or free (a 10,000-child list is one) merges them all
 // back into big free chunks, touching every block again, only for the next render to split
 // them up once more. On the 10,000-row benchmark table glibc's malloc and free were about a
-// quarter of a render's time, and the merging alone about an eighth. Here freed small blocks wait on a per-thread list, as in
-// glibc's thread cache with a higher limit, and the next malloc of that size takes one back.
+// quarter of a render's time, and the merging alone about an eighth. Here freed small blocks
+// wait on a per-thread list, as in glibc's thread cache with a higher limit, and the next
+// malloc of that size takes one back.
 //
 // How: ELF symbol interposition. Defining `malloc` and `free` in the executable makes every
 // caller in the process (the Swift runtime included) use these; they call glibc's own
@@ -23,15 +24,16 @@
 // freed in the order it was built (children, then their parent), so the next tree of the same
 // shape takes, size by size, the blocks of the last one in the order that one had them: a
 // tree laid out side by side stays so from render to render, and the diff's walk (which asks
-// for the 256 bytes at each block, see SubtreePrefetch) reads memory mostly in order. Handed
+// for the 192 bytes at each block, see SubtreePrefetch) reads memory mostly in order. Handed
 // out last first, as glibc's thread cache does, each tree reversed the order of the one before
 // within each size. Measured with `navdom bench diff-scaling` (12 alternating processes each,
 // 10,000 rows against 1,000, trees built late in the process): updating every tenth row went
 // from 14.1x to 12.3x, moving the last row first from 13.8x to 12.2x; removing one row went
-// from 11.5x to 12.5x and appending 1,000 from 10.4x to 11.4x (not explained: each operation's
-// trees are built from the blocks of the ones before, differently shaped). The oldest freed block is also the coldest: a small tree
-// rebuilt over and over does not notice (it takes back its own blocks), a pass that frees and
-// makes a few blocks amid a large cache does. Building, writing and freeing a tree is still
+// from 11.5x to 12.5x and appending 1,000 from 10.4x to 11.4x (not explained: each
+// operation's trees are built from the blocks of the ones before, differently shaped). Either
+// way the worst operation stayed over 12x in some runs. The oldest freed block is also the
+// coldest: a small tree rebuilt over and over does not notice (it takes back its own blocks),
+// a pass that frees and makes a few blocks amid a large cache does. Building, writing and freeing a tree is still
 // faster than with glibc alone.
 //
 // What it costs: freeing a block twice is caught only while the block waits here (see
@@ -140,13 +142,17 @@ static int registerThread(void) {
 
 // A block that carries the mark may still be a live block whose data happens to match it;
 // only finding it on the list proves a double free.
+// The tail is looked at first: a block freed twice in a row is there, and the queue behind it
+// can hold many thousands.
 static void abortIfCached(void *pointer, size_t list) {
-  for (void *block = cache.heads[list]; block != NULL; block = *(void **)block) {
-    if (block == pointer) {
-      static const char message[] = "navdom: free(): double free of a cached block\n";
-      (void)!write(2, message, sizeof message - 1);
-      abort();
-    }
+  int isCached = pointer == cache.tails[list];
+  for (void *block = cache.heads[list]; block != NULL && !isCached; block = *(void **)block) {
+    isCached = block == pointer;
+  }
+  if (isCached) {
+    static const char message[] = "navdom: free(): double free of a cached block\n";
+    (void)!write(2, message, sizeof message - 1);
+    abort();
   }
 }
 

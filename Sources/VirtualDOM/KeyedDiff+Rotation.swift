@@ -33,7 +33,9 @@ extension Differ {
     let newNodes = new.baseAddress!
     // The ends and their neighbours first: most middles that are not a turn fail here.
     let rotation: Rotation
-    if sameKeys(oldNodes + oldEnd, newNodes + start) == true && sameKeys(oldNodes + start, newNodes + start + 1) == true {
+    if sameKeys(oldNodes + oldEnd, newNodes + start) == true
+      && sameKeys(oldNodes + start, newNodes + start + 1) == true
+    {
       rotation = .lastToFirst
     } else if sameKeys(oldNodes + start, newNodes + newEnd) == true
       && sameKeys(oldNodes + start + 1, newNodes + start) == true
@@ -42,8 +44,9 @@ extension Differ {
     } else {
       return nil
     }
-    // A table of the old middle's keys, each claimed by its old child: a key claimed twice is a
-    // duplicate, which the general path reports and pairs its own way.
+    // A table of the old middle's keys alone: made with `old` as both lists, so each key is
+    // claimed by its old child as `claimForNew` claims a new child's, and a key claimed twice
+    // is a duplicate, which the general path reports and pairs its own way.
     var keys = KeyTable(count: count, old: old, new: old)
     for oldIndex in start...oldEnd {
       let newIndex = newIndex(ofOld: oldIndex, rotation, start: start, end: oldEnd)
@@ -57,7 +60,7 @@ extension Differ {
   }
 
   /// Where the old middle's child at `oldIndex` sits in the new middle, both spanning
-  /// `start...end`.
+  /// `start...end` (a turned middle is as long as the old one).
   @inline(__always)
   static func newIndex(ofOld oldIndex: Int, _ rotation: Rotation, start: Int, end: Int) -> Int {
     switch rotation {
@@ -92,12 +95,16 @@ extension Differ {
     var oldNext = rotation == .lastToFirst ? oldPosition : oldPosition + Self.subtreeSize(oldNodes + start)
     var newNext = newPosition
     var movedNewPosition = newPosition
+    // The new position of the child that follows the moved one, for `.lastToFirst`: its id
+    // is read after the diff, which may have replaced it (same key, another tag).
+    var followerNewPosition = newPosition
     var prefetch = SubtreePrefetch(length: count)
     for offset in 0..<count {
       let newIndex = start + offset
       let oldIndex = Self.oldIndex(ofNew: newIndex, rotation, start: start, end: oldEnd)
       prefetch.step(at: offset, remaining: count - offset) { ahead in
-        (oldNodes + Self.oldIndex(ofNew: newIndex + ahead, rotation, start: start, end: oldEnd), newNodes + newIndex + ahead)
+        let aheadIndex = newIndex + ahead
+        return (oldNodes + Self.oldIndex(ofNew: aheadIndex, rotation, start: start, end: oldEnd), newNodes + aheadIndex)
       }
       let oldAt: Int
       if oldIndex == movedIndex {
@@ -107,12 +114,14 @@ extension Differ {
         oldAt = oldNext
         oldNext += Self.subtreeSize(oldNodes + oldIndex)
       }
+      if newIndex == start + 1 { followerNewPosition = newNext }
       diffNode(oldNodes + oldIndex, oldAt: oldAt, newNodes + newIndex, newAt: newNext)
       newNext += Self.subtreeSize(newNodes + newIndex)
     }
-    // Before the child that now follows it: the first of the others (which keeps its place),
-    // or, at the end, the suffix's first (or nothing: the end of the parent).
-    let before = rotation == .lastToFirst ? oldIDs[oldPosition] : suffixAnchor
+    // Before the child that now follows it: the first of the others (moved to the front), or
+    // the suffix's first (moved to the end; nothing there: the end of the parent). Read from
+    // `newIDs`, as the general path reads it: the follower may have been replaced.
+    let before = rotation == .lastToFirst ? newIDs[followerNewPosition] : suffixAnchor
     patches.append(.move(id: newIDs[movedNewPosition], parent: parent, before: before))
   }
 }

@@ -53,6 +53,50 @@ import VirtualDOM
     let old = list(["a", "b", "c", "d"])
     let new = list(["a", "c", "b", "d"])
     #expect(diff(old, new) == [.move(id: itemID(2), parent: 1, before: itemID(1))])
+    #expect(try applied(diff(old, new), to: old) == [new])
+  }
+
+  /// The child the moved one goes before keeps its key but not its tag: it is replaced, and the
+  /// move goes before the replacement.
+  @Test func aReplacedFollowerIsTheMovesAnchor() throws {
+    let old = list(["a", "b", "c"])
+    let new = ul { li(.key("c")) { "c" }; div(.key("a")) { "a" }; li(.key("b")) { "b" } }
+    let patches = diff(old, new)
+    #expect(
+      patches == [
+        .replace(id: itemID(0), node: div(.key("a")) { "a" }, firstID: 8),
+        .move(id: itemID(2), parent: 1, before: 8),
+      ])
+    #expect(try applied(patches, to: old) == [new])
+  }
+
+  /// Forty items of different sizes (past the prefetcher's threshold), one moved up with edits
+  /// in it, next to it, in the prefix and in the suffix: the edits in the general path's order
+  /// (the prefix's, the suffix's, the middle's in new order), then the move.
+  @Test func aLongListWithEditsPatchesEachEditThenMovesOnce() throws {
+    func item(_ number: Int, edited: Bool = false) -> Node {
+      li(.key("k\(number)")) {
+        span { edited ? "item \(number)!" : "item \(number)" }
+        for _ in 0..<(number % 3) { b { "x" } }
+      }
+    }
+    let numbers = Array(0..<40)
+    var order = numbers
+    order.insert(order.remove(at: 30), at: 5)
+    let edited: Set = [2, 30, 5, 38]
+    let old = ul { for number in numbers { item(number) } }
+    let new = ul { for number in order { item(number, edited: edited.contains(number)) } }
+    // Ids as mounted: each item's li, then its span and the span's text.
+    var itemIDs: [String: NodeID] = [:]
+    MountedTree([old]).forEachNode { id, node in
+      if let key = node.key { itemIDs[key] = id }
+    }
+    let expectedTexts: [Patch] = [2, 38, 30, 5].map { number in
+      .text(id: itemIDs["k\(number)"]! + 2, text: "item \(number)!")
+    }
+    let patches = diff(old, new)
+    #expect(patches == expectedTexts + [.move(id: itemIDs["k30"]!, parent: 1, before: itemIDs["k5"]!)])
+    #expect(try applied(patches, to: old) == [new])
   }
 
   @Test func aMovedItemsChangesComeBeforeTheMove() throws {
