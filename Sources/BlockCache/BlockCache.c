@@ -33,8 +33,8 @@
 // operation's trees are built from the blocks of the ones before, differently shaped). Either
 // way the worst operation stayed over 12x in some runs. The oldest freed block is also the
 // coldest: a small tree rebuilt over and over does not notice (it takes back its own blocks),
-// a pass that frees and makes a few blocks amid a large cache does. Building, writing and freeing a tree is still
-// faster than with glibc alone.
+// a pass that frees and makes a few blocks amid a large cache does. Building, writing and
+// freeing a tree is still faster than with glibc alone.
 //
 // What it costs: freeing a block twice is caught only while the block waits here (see
 // `cachedMark`); glibc's own checks no longer see most frees. Tools that replace or wrap the
@@ -141,9 +141,8 @@ static int registerThread(void) {
 }
 
 // A block that carries the mark may still be a live block whose data happens to match it;
-// only finding it on the list proves a double free.
-// The tail is looked at first: a block freed twice in a row is there, and the queue behind it
-// can hold many thousands.
+// only finding it on the list proves a double free. The tail is looked at first: a block freed
+// twice in a row is there, and the queue before it can hold many thousands.
 static void abortIfCached(void *pointer, size_t list) {
   int isCached = pointer == cache.tails[list];
   for (void *block = cache.heads[list]; block != NULL && !isCached; block = *(void **)block) {

@@ -88,11 +88,20 @@ extension Differ {
     let oldNodes = old.baseAddress!
     let newNodes = new.baseAddress!
     let count = oldEnd - start + 1
-    // The moved child's old position, and where the others' start.
-    let movedIndex = rotation == .lastToFirst ? oldEnd : start
-    let movedPosition =
-      rotation == .lastToFirst ? oldSuffixPosition - Self.subtreeSize(oldNodes + oldEnd) : oldPosition
-    var oldNext = rotation == .lastToFirst ? oldPosition : oldPosition + Self.subtreeSize(oldNodes + start)
+    // The moved child, its old position, and where the others' start.
+    let movedIndex: Int
+    let movedPosition: Int
+    var oldNext: Int
+    switch rotation {
+    case .lastToFirst:
+      movedIndex = oldEnd
+      movedPosition = oldSuffixPosition - Self.subtreeSize(oldNodes + oldEnd)
+      oldNext = oldPosition
+    case .firstToLast:
+      movedIndex = start
+      movedPosition = oldPosition
+      oldNext = oldPosition + Self.subtreeSize(oldNodes + start)
+    }
     var newNext = newPosition
     var movedNewPosition = newPosition
     // The new position of the child that follows the moved one, for `.lastToFirst`: its id
@@ -104,7 +113,8 @@ extension Differ {
       let oldIndex = Self.oldIndex(ofNew: newIndex, rotation, start: start, end: oldEnd)
       prefetch.step(at: offset, remaining: count - offset) { ahead in
         let aheadIndex = newIndex + ahead
-        return (oldNodes + Self.oldIndex(ofNew: aheadIndex, rotation, start: start, end: oldEnd), newNodes + aheadIndex)
+        let aheadOldIndex = Self.oldIndex(ofNew: aheadIndex, rotation, start: start, end: oldEnd)
+        return (oldNodes + aheadOldIndex, newNodes + aheadIndex)
       }
       let oldAt: Int
       if oldIndex == movedIndex {

@@ -41,6 +41,9 @@ struct SubtreePrefetch: ~Copyable {
   /// is a hint, never needed for correctness).
   static let capacity = 256
 
+  /// How much of an element's block `request` asks for: the rest is asked for by `follow`.
+  static let requestedBytes = 192
+
   /// How far ahead `header(ahead:in:)` asks: a pass over headers does little per node, so a
   /// miss takes several nodes' time.
   static let headerDistance = 16
@@ -112,7 +115,8 @@ struct SubtreePrefetch: ~Copyable {
     prefetch(block)
     prefetch(block + 64)
     prefetch(block + 128)
-    prefetch(block + 191)
+    // The last of the four lines 192 bytes at a 16-byte boundary can reach.
+    prefetch(block + Self.requestedBytes - 1)
     list[nextCount] = Request(element: element, level: level)
     nextCount += 1
   }
@@ -126,7 +130,7 @@ struct SubtreePrefetch: ~Copyable {
     request.element.read { element in
       element.withChildren { children in
         guard let first = children.baseAddress else { return }
-        var line = block + 192
+        var line = block + Self.requestedBytes
         while line < UnsafeRawPointer(first + children.count) {
           prefetch(line)
           line += 64
