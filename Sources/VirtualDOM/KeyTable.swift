@@ -38,24 +38,17 @@ struct KeyTable {
     self.new = new
   }
 
+  #if hasFeature(Embedded)
   /// Records the new child at `index`, whose key is `key`; false when an earlier new child has
   /// the key.
   mutating func claimForNew(_ index: Int, key: String) -> Bool {
-    let (slot, hashBits) = find(key)
-    let entry = entries[slot]
-    if entry & Self.hasNewChild != 0 { return false }
-    entries[slot] = hashBits | entry & Self.isSeenInOld | Self.hasNewChild | UInt64(index)
-    return true
+    claimForNew(index, found: find(key))
   }
 
   /// Records the old child at `index`, whose key is `key`; returns the index of the new child
   /// with the key (or -1) and whether an earlier old child had the key.
   mutating func markSeenInOld(_ index: Int, key: String) -> (newIndex: Int, wasSeen: Bool) {
-    let (slot, hashBits) = find(key)
-    let entry = entries[slot]
-    // A key no new child has is named by this old child.
-    entries[slot] = entry == 0 ? hashBits | Self.isSeenInOld | UInt64(index) : entry | Self.isSeenInOld
-    return (entry & Self.hasNewChild != 0 ? Int(entry & Self.indexMask) : -1, entry & Self.isSeenInOld != 0)
+    markSeenInOld(index, found: find(key))
   }
 
   /// The slot of `key`, or the empty slot where it goes, and the key's hash bits as an entry
@@ -70,6 +63,64 @@ struct KeyTable {
       slot = (slot + 1) & mask
     }
     return (slot, hashBits)
+  }
+  #else
+  /// Records the new child at `index`, whose key hashes to `hash` (`hashAskingForSlot(_:)`);
+  /// false when an earlier new child has the key.
+  mutating func claimForNew(_ index: Int, hash: Int) -> Bool {
+    claimForNew(index, found: find(hash: hash, ofChild: index, in: new))
+  }
+
+  /// Records the old child at `index`, whose key hashes to `hash`; returns the index of the
+  /// new child with the key (or -1) and whether an earlier old child had the key.
+  mutating func markSeenInOld(_ index: Int, hash: Int) -> (newIndex: Int, wasSeen: Bool) {
+    markSeenInOld(index, found: find(hash: hash, ofChild: index, in: old))
+  }
+
+  /// Hashes `key` and asks for the slot its probe starts at: `PendingKeys` enters it in the
+  /// table a few children later, when the slot is in the cache.
+  func hashAskingForSlot(_ key: String) -> Int {
+    let hash = Self.hash(key)
+    entries.withUnsafeBufferPointer { prefetchForWriting($0.baseAddress! + (hash & mask)) }
+    return hash
+  }
+
+  /// The slot of the key of `children[index]`, whose hash is `hash`, or the empty slot where it
+  /// goes, and the key's hash bits as an entry holds them. The key is read only when an
+  /// entry's hash bits match (the key it names is then almost always the same one).
+  @inline(__always)
+  private func find(
+    hash: Int, ofChild index: Int, in children: UnsafeBufferPointer<Node>
+  ) -> (slot: Int, hashBits: UInt64) {
+    let hashBits = Self.hashBits(of: hash)
+    var slot = hash & mask
+    while entries[slot] != 0 {
+      let entry = entries[slot]
+      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(key(of: entry), Differ.key(children, index)) { break }
+      slot = (slot + 1) & mask
+    }
+    return (slot, hashBits)
+  }
+  #endif
+
+  /// `claimForNew`, once the key's slot is found.
+  @inline(__always)
+  private mutating func claimForNew(_ index: Int, found: (slot: Int, hashBits: UInt64)) -> Bool {
+    let entry = entries[found.slot]
+    if entry & Self.hasNewChild != 0 { return false }
+    entries[found.slot] = found.hashBits | entry & Self.isSeenInOld | Self.hasNewChild | UInt64(index)
+    return true
+  }
+
+  /// `markSeenInOld`, once the key's slot is found.
+  @inline(__always)
+  private mutating func markSeenInOld(
+    _ index: Int, found: (slot: Int, hashBits: UInt64)
+  ) -> (newIndex: Int, wasSeen: Bool) {
+    let entry = entries[found.slot]
+    // A key no new child has is named by this old child.
+    entries[found.slot] = entry == 0 ? found.hashBits | Self.isSeenInOld | UInt64(index) : entry | Self.isSeenInOld
+    return (entry & Self.hasNewChild != 0 ? Int(entry & Self.indexMask) : -1, entry & Self.isSeenInOld != 0)
   }
 
   /// The hash bits an entry keeps for a key of hash `hash`, in the entry's high half: the

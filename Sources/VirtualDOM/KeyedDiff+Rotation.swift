@@ -47,14 +47,20 @@ extension Differ {
     // A table of the old middle's keys alone: made with `old` as both lists, so each key is
     // claimed by its old child as `claimForNew` claims a new child's, and a key claimed twice
     // is a duplicate, which the general path reports and pairs its own way.
+    // Each key is entered `PendingKeys.length` children after it is read (see PendingKeys).
     var keys = KeyTable(count: count, old: old, new: old)
-    for oldIndex in start...oldEnd {
+    var pending = PendingKeys()
+    for oldIndex in start..<(oldEnd + 1 + PendingKeys.length) {
+      let entered = oldIndex - PendingKeys.length
+      if entered >= start && !keys.claimForNew(entered, hash: pending[entered]) { return nil }
+      guard oldIndex <= oldEnd else { continue }
       let newIndex = newIndex(ofOld: oldIndex, rotation, start: start, end: oldEnd)
       SubtreePrefetch.header(ahead: oldIndex, in: old)
       SubtreePrefetch.header(ahead: newIndex, in: new)
       guard let key = keyIfKeyed(oldNodes + oldIndex), let newKey = keyIfKeyed(newNodes + newIndex),
-        DOMString.same(key, newKey), keys.claimForNew(oldIndex, key: key)
+        DOMString.same(key, newKey)
       else { return nil }
+      pending[oldIndex] = keys.hashAskingForSlot(key)
     }
     return rotation
   }

@@ -389,8 +389,9 @@ struct Differ {
     var newPositions: [Int] = []
     newPositions.reserveCapacity(newCount)
     var position = newPosition
+    #if hasFeature(Embedded)
+    // Each key entered as it is read: WebAssembly has no prefetch to wait for (see PendingKeys).
     for index in start..<(newEnd + 1) {
-      SubtreePrefetch.header(ahead: index, in: new)
       guard let key = Self.keyIfKeyed(newNodes + index) else {
         return diffRestByIndex()
       }
@@ -398,6 +399,25 @@ struct Differ {
       newPositions.append(position)
       position += Self.subtreeSize(newNodes + index)
     }
+    #else
+    // Each key is entered in the table `PendingKeys.length` children after it is read and
+    // hashed, when its slot has arrived in the cache (see PendingKeys).
+    var pending = PendingKeys()
+    for index in start..<(newEnd + 1 + PendingKeys.length) {
+      let entered = index - PendingKeys.length
+      if entered >= start, keys?.claimForNew(entered, hash: pending[entered]) == false {
+        duplicates.append(Self.key(new, entered))
+      }
+      guard index <= newEnd else { continue }
+      SubtreePrefetch.header(ahead: index, in: new)
+      guard let key = Self.keyIfKeyed(newNodes + index) else {
+        return diffRestByIndex()
+      }
+      if let hash = keys?.hashAskingForSlot(key) { pending[index] = hash }
+      newPositions.append(position)
+      position += Self.subtreeSize(newNodes + index)
+    }
+    #endif
     // sources[i]: the old index matched to new index start + i, or -1 for a new node.
     var sources = [Int](repeating: -1, count: keys == nil ? 0 : newCount)
     var matched = 0
@@ -408,8 +428,8 @@ struct Differ {
     var oldPositions: [Int] = []
     oldPositions.reserveCapacity(oldCount)
     position = oldPosition
+    #if hasFeature(Embedded)
     for oldIndex in start..<(oldEnd + 1) {
-      SubtreePrefetch.header(ahead: oldIndex, in: old)
       guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
         return diffRestByIndex()
       }
@@ -426,6 +446,31 @@ struct Differ {
       matched += 1
       if newIndex < lastMatchedNewIndex { needsMoves = true } else { lastMatchedNewIndex = newIndex }
     }
+    #else
+    for oldIndex in start..<(oldEnd + 1 + PendingKeys.length) {
+      let entered = oldIndex - PendingKeys.length
+      if entered >= start,
+        let (newIndex, wasSeen) = keys?.markSeenInOld(entered, hash: pending[entered])
+      {
+        if wasSeen { duplicates.append(Self.key(old, entered)) }
+        if newIndex != -1 && sources[newIndex - start] == -1 {
+          sources[newIndex - start] = entered
+          matched += 1
+          if newIndex < lastMatchedNewIndex { needsMoves = true } else { lastMatchedNewIndex = newIndex }
+        } else {
+          removals.append(entered)
+        }
+      }
+      guard oldIndex <= oldEnd else { continue }
+      SubtreePrefetch.header(ahead: oldIndex, in: old)
+      guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
+        return diffRestByIndex()
+      }
+      if let hash = keys?.hashAskingForSlot(key) { pending[oldIndex] = hash }
+      oldPositions.append(position)
+      position += Self.subtreeSize(oldNodes + oldIndex)
+    }
+    #endif
     for key in duplicates { options.onDuplicateKey(key) }
 
     let suffixAnchor = diffSuffix()

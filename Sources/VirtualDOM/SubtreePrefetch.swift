@@ -206,7 +206,7 @@ private func prefetch(_ address: UnsafeRawPointer) {
 
 /// `prefetch`, for a line about to be written.
 @inline(__always)
-private func prefetchForWriting(_ address: UnsafeRawPointer) {
+func prefetchForWriting(_ address: UnsafeRawPointer) {
   llvmPrefetch(address, 1, 3, 1)
 }
 
