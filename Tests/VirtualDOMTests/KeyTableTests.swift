@@ -62,4 +62,49 @@ import Testing
     #expect(patches.map(\.operation) == ["clear"] + Array(repeating: "insert", count: 300))
     #expect(reported.isEmpty)
   }
+
+  /// A pass enters each key in the table 8 children after reading it (PendingKeys): duplicates
+  /// among the first 8, in the middle and among the last 8 children are all still found, and
+  /// reported in the order the children come (the new list's, then the old list's).
+  @Test func duplicatesAreFoundWhereverTheyFallInALongList() throws {
+    var reported: [String] = []
+    let options = DiffOptions { reported.append($0) }
+    var oldKeys = (0..<30).map { "o\($0)" }
+    oldKeys[3] = "x"
+    oldKeys[25] = "x"
+    oldKeys[28] = "a"
+    var newKeys = (0..<30).map { "n\($0)" }
+    (newKeys[0], newKeys[1]) = ("a", "a")
+    (newKeys[12], newKeys[17]) = ("b", "b")
+    (newKeys[28], newKeys[29]) = ("c", "c")
+    (newKeys[5], newKeys[6]) = ("o7", "o4")
+    let old = ul { for key in oldKeys { li(.key(key)) { key } } }
+    let new = ul { for key in newKeys { li(.key(key)) { key } } }
+
+    let patches = diff(old, new, options: options)
+    #expect(reported == ["a", "b", "c", "x"])
+    var dom = MemoryDOM(mounting: [old])
+    try dom.apply(patches)
+    #expect(dom.roots == [new])
+  }
+
+  /// The single-move check enters keys late too: a duplicate it meets after the first 8
+  /// children still sends the list to the general path, which reports it.
+  @Test func aTurnedListWithALateDuplicateIsLeftToTheGeneralPath() throws {
+    var reported: [String] = []
+    let options = DiffOptions { reported.append($0) }
+    var oldKeys = (0..<20).map { "k\($0)" }
+    oldKeys[15] = "k10"
+    let newKeys = [oldKeys[19]] + oldKeys[0..<19]
+    let old = ul { for key in oldKeys { li(.key(key)) { key } } }
+    let new = ul { for key in newKeys { li(.key(key)) { key } } }
+
+    let patches = diff(old, new, options: options)
+    // Once as the new list has it twice, once as the old one does.
+    #expect(reported == ["k10", "k10"])
+    #expect(patches.map(\.operation) == ["remove", "insert", "move"])
+    var dom = MemoryDOM(mounting: [old])
+    try dom.apply(patches)
+    #expect(dom.roots == [new])
+  }
 }
