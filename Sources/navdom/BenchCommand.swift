@@ -8,7 +8,7 @@ import VirtualDOM
 enum BenchCommand {
   static func run(_ arguments: [String]) -> Int32 {
     let valued: Set<String> = ["--rows", "--iterations", "--operation", "--factor", "--rounds"]
-    guard let options = Options(arguments, valued: valued, flags: ["--help"]) else {
+    guard let options = Options(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
       Console.error(Usage.bench)
       return 2
     }
@@ -35,8 +35,13 @@ enum BenchCommand {
         let iterations = options.integer("--iterations", default: 50),
         let only = operation(options)
       else { return 2 }
+      let sizes = (rows: max(rows, 1), factor: max(factor, 1), rounds: max(rounds, 1), iterations: max(iterations, 1))
+      if only == nil && !options.flags.contains("--in-process") {
+        return DiffScalingBench.runEachInItsOwnProcess(
+          rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations)
+      }
       DiffScalingBench.run(
-        rows: max(rows, 1), factor: max(factor, 1), rounds: max(rounds, 1), iterations: max(iterations, 1), only: only)
+        rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations, only: only)
     case "payload":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       PayloadBench.run(rows: rows)

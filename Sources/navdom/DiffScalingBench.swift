@@ -48,6 +48,31 @@ enum DiffScalingBench {
     return (time(small, factor), largeTime)
   }
 
+  /// Every operation, each in a process of its own (`run` with `only` set), one after the
+  /// other; returns 1 if one failed.
+  ///
+  /// In one process each operation's trees were built from the blocks the operations before had
+  /// freed, and where they landed moved its ratio by up to 1.5 from run to run: the same build
+  /// measured moveLastToFirst 11.3 in one run and 12.2 in the next, and an operation ran
+  /// slower in the whole sequence than alone (replaceAll 12.1 against 10.8, the median of 6
+  /// processes each). Alone, an operation's trees are laid out as a program that builds them
+  /// lays them out, whatever ran before, which is what the ratio is meant to compare;
+  /// `--in-process` still runs them all in one.
+  static func runEachInItsOwnProcess(rows: Int, factor: Int, rounds: Int, iterations: Int) -> Int32 {
+    for operation in Operation.allCases {
+      let arguments = [
+        "bench", "diff-scaling", "--rows", "\(rows)", "--factor", "\(factor)", "--rounds", "\(rounds)",
+        "--iterations", "\(iterations)", "--operation", operation.rawValue,
+      ]
+      guard let status = ChildProcess.runSelf(arguments) else { return 1 }
+      guard status == 0 else {
+        Console.error("bench diff-scaling --operation \(operation.rawValue) failed (exit status \(status))")
+        return 1
+      }
+    }
+    return 0
+  }
+
   static func run(rows: Int, factor: Int, rounds: Int, iterations: Int, only: Operation?) {
     for operation in Operation.allCases where only == nil || operation == only {
       // Both sizes built before any timing, the small one first, and kept for every round.

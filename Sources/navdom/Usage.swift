@@ -72,7 +72,7 @@ enum Usage {
     usage: navdom bench render [--rows N] [--iterations K]
            navdom bench diff [--rows N] [--iterations K] [--operation NAME]
            navdom bench diff-scaling [--rows N] [--factor F] [--rounds R] [--iterations K]
-                                     [--operation NAME]
+                                     [--operation NAME] [--in-process]
            navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
            navdom bench diff-json --operation NAME [--rows N]
@@ -83,12 +83,14 @@ enum Usage {
             the median and minimum ms per diff and per apply over K timed runs, and the median
             ms per diff after evicting the caches (ms_per_diff_cold), one JSON object per
             operation.
-    diff-scaling: F times the rows (default 10) against N (default 1000) in one process,
+    diff-scaling: F times the rows (default 10) against N (default 1000), both in one process,
             R rounds (default 8) of K/F pairs (K default 50; at least 5 pairs), each pair F
             diffs at N and one at F*N, alternating which goes first, its ratio the large
             diff's time over the small ones' median: one line per round with both medians and
             the median ratio of its pairs, warm and cold, then the median, minimum and
-            maximum ratio per operation ({"bench":"diff-scaling-summary",...}).
+            maximum ratio per operation ({"bench":"diff-scaling-summary",...}). Each
+            operation runs in a process of its own, so that its trees are not laid out over
+            the blocks the ones before freed; --in-process runs them all in this one.
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """

@@ -65,6 +65,12 @@ check "bench render without the block cache" 0 '"allocator":"glibc"' '' env NAVD
 check "bench diff prints every operation" 0 '"operation":"replaceAll"' '' "$navdom" bench diff --rows 20 --iterations 1
 check "bench diff-scaling sums up every operation" 0 '"bench":"diff-scaling-summary","operation":"replaceAll","rows":[20,40]' '' \
   "$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1
+check "bench diff-scaling in one process sums up every operation" 0 '"bench":"diff-scaling-summary","operation":"replaceAll","rows":[20,40]' '' \
+  "$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1 --in-process
+# One process per operation: every operation's summary, each once, in order.
+summaries=$("$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1 | grep -o '"diff-scaling-summary","operation":"[A-Za-z]*"' | cut -d'"' -f6 | tr '\n' ' ')
+check "bench diff-scaling runs every operation once" 0 'unchanged swapRows removeOne updateEveryTenth select moveLastToFirst appendThousand clear replaceAll ' '' \
+  echo "$summaries"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
