@@ -52,12 +52,14 @@ enum DiffScalingBench {
   /// other; returns 1 if one failed.
   ///
   /// In one process each operation's trees were built from the blocks the operations before had
-  /// freed, and where they landed moved its ratio by up to 1.5 from run to run: the same build
-  /// measured moveLastToFirst 11.3 in one run and 12.2 in the next, and an operation ran
-  /// slower in the whole sequence than alone (replaceAll 12.1 against 10.8, the median of 6
-  /// processes each). Alone, an operation's trees are laid out as a program that builds them
-  /// lays them out, whatever ran before, which is what the ratio is meant to compare;
-  /// `--in-process` still runs them all in one.
+  /// freed, and where they landed moved its ratio by up to 2 from run to run: with `--in-process`
+  /// the same build measured removeOne from 11.8 to 13.1 and moveLastToFirst from 12.4 to 13.2
+  /// (three runs), and each 10.5-11.3 alone. The block cache does it (BlockCache.c): it hands
+  /// blocks back size by size in the order they were freed, so a tree of another shape is
+  /// spread over the last one's blocks; with glibc's allocator alone (`NAVDOM_BLOCK_CACHE=off`)
+  /// one process measured at most 11.4, and 10,000-row diffs were faster (removeOne 4.2 -> 3.4
+  /// ms). Alone, an operation's trees are laid out as the program built them, whatever ran
+  /// before, which is what the ratio is meant to compare.
   static func runEachInItsOwnProcess(rows: Int, factor: Int, rounds: Int, iterations: Int) -> Int32 {
     for operation in Operation.allCases {
       let arguments = [
