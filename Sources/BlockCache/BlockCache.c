@@ -37,7 +37,7 @@
 // freeing a tree is still faster than with glibc alone. What the cache costs in locality: a
 // tree of another shape than the last is spread over the last one's blocks, size by size,
 // where glibc would have merged them and carved the new tree out in order. Diffing two
-// 10,000-row tables built that way was up to a fifth slower than with glibc alone (`navdom
+// 10,000-row tables built that way was up to a quarter slower than with glibc alone (`navdom
 // bench diff-scaling --in-process`, removeOne 4.2 against 3.4 ms).
 //
 // What else it costs: freeing a block twice is caught only while the block waits here (see

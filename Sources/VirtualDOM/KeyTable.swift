@@ -65,7 +65,7 @@ struct KeyTable {
     return (slot, hashBits)
   }
   #else
-  /// Records the new child at `index`, whose key hashes to `hash` (`hashAskingForSlot(_:)`);
+  /// Records the new child at `index`, whose key hashes to `hash` (`hashPrefetchingSlot(_:)`);
   /// false when an earlier new child has the key.
   mutating func claimForNew(_ index: Int, hash: Int) -> Bool {
     claimForNew(index, found: find(hash: hash, ofChild: index, in: new))
@@ -79,7 +79,7 @@ struct KeyTable {
 
   /// Hashes `key` and asks for the slot its probe starts at: `PendingKeys` enters it in the
   /// table a few children later, when the slot is in the cache.
-  func hashAskingForSlot(_ key: String) -> Int {
+  func hashPrefetchingSlot(_ key: String) -> Int {
     let hash = Self.hash(key)
     entries.withUnsafeBufferPointer { prefetchForWriting($0.baseAddress! + (hash & mask)) }
     return hash

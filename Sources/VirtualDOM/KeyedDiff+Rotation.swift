@@ -60,7 +60,7 @@ extension Differ {
       guard let key = keyIfKeyed(oldNodes + oldIndex), let newKey = keyIfKeyed(newNodes + newIndex),
         DOMString.same(key, newKey)
       else { return nil }
-      pending[oldIndex] = keys.hashAskingForSlot(key)
+      pending[oldIndex] = keys.hashPrefetchingSlot(key)
     }
     return rotation
   }

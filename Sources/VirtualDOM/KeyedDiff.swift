@@ -380,8 +380,9 @@ struct Differ {
 
     // The middles, one pass over each: every child must be a keyed element, and each one's
     // position is noted. When both have children, the pass also enters each key in one table
-    // (where it sits in the middle of `new`, whether an old child had it), so each key is read
-    // and hashed once; duplicates are reported once the list is known to be keyed.
+    // (where it sits in the middle of `new`, whether an old child had it), so each key is
+    // hashed once (and read again only to confirm a match); duplicates are reported once the
+    // list is known to be keyed.
     let newCount = newEnd - start + 1
     let oldCount = oldEnd - start + 1
     var keys = oldCount > 0 && newCount > 0 ? KeyTable(count: newCount + oldCount, old: old, new: new) : nil
@@ -413,7 +414,7 @@ struct Differ {
       guard let key = Self.keyIfKeyed(newNodes + index) else {
         return diffRestByIndex()
       }
-      if let hash = keys?.hashAskingForSlot(key) { pending[index] = hash }
+      if let hash = keys?.hashPrefetchingSlot(key) { pending[index] = hash }
       newPositions.append(position)
       position += Self.subtreeSize(newNodes + index)
     }
@@ -466,7 +467,7 @@ struct Differ {
       guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
         return diffRestByIndex()
       }
-      if let hash = keys?.hashAskingForSlot(key) { pending[oldIndex] = hash }
+      if let hash = keys?.hashPrefetchingSlot(key) { pending[oldIndex] = hash }
       oldPositions.append(position)
       position += Self.subtreeSize(oldNodes + oldIndex)
     }

@@ -5,7 +5,7 @@
 /// cache (10,000 rows: 20,000 keys, 256 KB, and the trees stream through the second level too)
 /// that slot is a cache miss, and the probe waited for it: in the diff that replaces every
 /// row, the probe's first load took as long as hashing the key. So a pass hashes each key as it
-/// reads it (`KeyTable.hashAskingForSlot(_:)`, which asks for the slot) and enters it `length`
+/// reads it (`KeyTable.hashPrefetchingSlot(_:)`, which asks for the slot) and enters it `length`
 /// children later, when the slot has arrived. Keys are entered in the order they were read, so
 /// the table, and the duplicates it finds, are the same as without the wait.
 ///
@@ -18,7 +18,7 @@
 ///   let entered = index - PendingKeys.length
 ///   if entered >= first { _ = keys.claimForNew(entered, hash: pending[entered]) }
 ///   guard index < end else { continue }
-///   pending[index] = keys.hashAskingForSlot(key(at: index))
+///   pending[index] = keys.hashPrefetchingSlot(key(at: index))
 /// }
 /// ```
 ///
@@ -27,22 +27,26 @@
 #if !hasFeature(Embedded)
 struct PendingKeys {
   /// How many children after its own a key is entered: longer than a miss takes, at a few
-  /// dozen nanoseconds per key read and hashed.
+  /// dozen nanoseconds per key read and hashed. As many as `hashes` holds, a power of two.
   static let length = 8
 
-  /// The hash of child `i` at `i % length`, for the last `length` children read.
+  /// The hash of child `i` at `i & (length - 1)`, for the last `length` children read.
   private var hashes: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
   /// The hash of the key of the child at `index`, one of the last `length` children read.
   subscript(index: Int) -> Int {
     get {
-      withUnsafeBytes(of: hashes) { $0.load(fromByteOffset: (index % Self.length) * 8, as: Int.self) }
+      withUnsafeBytes(of: hashes) { $0.load(fromByteOffset: Self.offset(of: index), as: Int.self) }
     }
     set {
       withUnsafeMutableBytes(of: &hashes) {
-        $0.storeBytes(of: newValue, toByteOffset: (index % Self.length) * 8, as: Int.self)
+        $0.storeBytes(of: newValue, toByteOffset: Self.offset(of: index), as: Int.self)
       }
     }
   }
+
+  /// Where in `hashes` the hash of child `index` is.
+  @inline(__always)
+  private static func offset(of index: Int) -> Int { (index & (length - 1)) * MemoryLayout<Int>.stride }
 }
 #endif

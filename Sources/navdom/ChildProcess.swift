@@ -11,6 +11,7 @@ enum ChildProcess {
   /// ```
   static func runSelf(_ arguments: [String]) -> Int32? {
     let process = Process()
+    // Linux's name for the running executable, wherever it was started from.
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
     process.arguments = arguments
     do {

@@ -49,12 +49,12 @@ enum DiffScalingBench {
   }
 
   /// Every operation, each in a process of its own (`run` with `only` set), one after the
-  /// other; returns 1 if one failed.
+  /// other; stops at the first that fails, and returns 1 then.
   ///
   /// In one process each operation's trees were built from the blocks the operations before had
   /// freed, and where they landed moved its ratio by up to 2 from run to run: with `--in-process`
-  /// the same build measured removeOne from 11.8 to 13.1 and moveLastToFirst from 12.4 to 13.2
-  /// (three runs), and each 10.5-11.3 alone. The block cache does it (BlockCache.c): it hands
+  /// the same build measured updateEveryTenth from 11.4 to 13.2 and removeOne from 11.8 to 13.1
+  /// (three runs), and each 10.4-11.3 alone. The block cache does it (BlockCache.c): it hands
   /// blocks back size by size in the order they were freed, so a tree of another shape is
   /// spread over the last one's blocks; with glibc's allocator alone (`NAVDOM_BLOCK_CACHE=off`)
   /// one process measured at most 11.4, and 10,000-row diffs were faster (removeOne 4.2 -> 3.4
@@ -68,7 +68,8 @@ enum DiffScalingBench {
       ]
       guard let status = ChildProcess.runSelf(arguments) else { return 1 }
       guard status == 0 else {
-        Console.error("bench diff-scaling --operation \(operation.rawValue) failed (exit status \(status))")
+        // Foundation gives a signal's number for a child it killed: "status" covers both.
+        Console.error("bench diff-scaling --operation \(operation.rawValue) failed (status \(status))")
         return 1
       }
     }
