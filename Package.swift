@@ -8,13 +8,16 @@ import PackageDescription
 let embeddedToolchain = Context.environment["EMBEDDED_WASM"]
 let isEmbedded = embeddedToolchain != nil
 
-let embeddedSwiftSettings: [SwiftSetting] = isEmbedded
+// Swift 6 language mode, target by target while the rest of the package moves over.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let embeddedSwiftSettings: [SwiftSetting] = swift6 + (isEmbedded
   ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
     .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
   ]
-  : []
+  : [])
 
 var targets: [Target] = [
   .target(name: "VirtualDOM", swiftSettings: embeddedSwiftSettings),
@@ -65,7 +68,7 @@ if let toolchain = embeddedToolchain {
 } else {
   targets += [
     .target(name: "StaticServe"),
-    .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
+    .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"], swiftSettings: swift6),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // navdom's own malloc and free in front of glibc's (see BlockCache.c); only the
     // executable links it.
@@ -78,9 +81,13 @@ if let toolchain = embeddedToolchain {
         "VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions",
         "DemoApp", "CMalloc", "BlockCache",
       ]),
-    .testTarget(name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
-    .testTarget(name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
-    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
+    .testTarget(
+      name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"],
+      swiftSettings: swift6),
+    .testTarget(
+      name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"],
+      swiftSettings: swift6),
+    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"], swiftSettings: swift6),
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPTestSupport"]),
     .testTarget(
@@ -88,7 +95,7 @@ if let toolchain = embeddedToolchain {
       dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "HTTPTestSupport"]),
     .testTarget(
       name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM"],
-      exclude: ["__Snapshots__"]),
+      exclude: ["__Snapshots__"], swiftSettings: swift6),
   ]
   products += [
     .executable(name: "navdom", targets: ["navdom"]),

@@ -1,5 +1,5 @@
 /// An inventory item.
-public struct Item: Hashable, Identifiable {
+public struct Item: Hashable, Identifiable, Sendable {
   public var id: Int
   public var name: String
   public var color: ItemColor
@@ -12,7 +12,7 @@ public struct Item: Hashable, Identifiable {
 }
 
 /// The colors an item can have, in the order the color picker lists them.
-public enum ItemColor: String, CaseIterable, Hashable {
+public enum ItemColor: String, CaseIterable, Hashable, Sendable {
   case red, green, blue, yellow
 
   /// The name people read: "Red", "Green", …

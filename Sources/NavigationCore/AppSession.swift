@@ -83,7 +83,9 @@ public final class AppSession {
   /// The browser moved through its history to `url`: the reply that brings the page there, or
   /// `nil`, changing nothing, for a URL the app does not have.
   public func popState(to url: String) -> String? {
-    guard navigateTo(url) else { return nil }
+    var isKnown = false
+    runtime.perform { isKnown = navigateTo(url) }
+    guard isKnown else { return nil }
     return reply(PatchBatch(merging: runtime.takePendingPatches()).patches)
   }
 

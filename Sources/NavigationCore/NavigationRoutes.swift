@@ -2,7 +2,8 @@
 /// decoded by closures the app supplies (the portable way to deep-link; natively
 /// ``UINavigationPath/urlComponent`` needs no code but gives opaque URLs).
 ///
-/// Segments are percent-encoded, so an encoder may return any text.
+/// Segments are percent-encoded, so an encoder may return any text. Routes are `Sendable`: keep
+/// them in a `static let`.
 ///
 /// ```swift
 /// let routes = NavigationRoutes(
@@ -14,9 +15,9 @@
 /// routes.url(for: model.path)              // "/item-1/item-7"
 /// routes.path(from: "/item-1/item-7")      // the same path
 /// ```
-public struct NavigationRoutes {
-  private let encodeElement: (UINavigationPath.Element) -> String?
-  private let decodeSegment: (String) -> UINavigationPath.Element?
+public struct NavigationRoutes: Sendable {
+  private let encodeElement: @Sendable (UINavigationPath.Element) -> String?
+  private let decodeSegment: @Sendable (String) -> UINavigationPath.Element?
 
   /// Creates routes from an encoder and a decoder of single elements.
   ///
@@ -28,8 +29,8 @@ public struct NavigationRoutes {
   ///   - encode: One element as a segment; `nil` when it has no URL form.
   ///   - decode: A segment as an element; `nil` when it names none.
   public init(
-    encode: @escaping (UINavigationPath.Element) -> String?,
-    decode: @escaping (String) -> UINavigationPath.Element?
+    encode: @escaping @Sendable (UINavigationPath.Element) -> String?,
+    decode: @escaping @Sendable (String) -> UINavigationPath.Element?
   ) {
     encodeElement = encode
     decodeSegment = decode

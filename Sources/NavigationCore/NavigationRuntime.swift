@@ -5,8 +5,8 @@ import VirtualDOM
 /// routes DOM events back to the Swift closures.
 ///
 /// The runtime renders once at creation (the server's first paint, ``renderHTML(style:)``). A
-/// model change marks the render pending; ``ObservationScheduler/flush()`` re-renders, and the
-/// patches wait in ``takePendingPatches()``. An event from the DOM goes through
+/// model change marks the render pending; ``takePendingPatches()`` re-renders and hands out the
+/// patches. An event from the DOM goes through
 /// ``dispatch(id:event:payload:)``, which calls the newest closure, settles everything it
 /// caused (re-render, `onDismiss`, tasks) and returns the patches.
 ///
@@ -18,11 +18,15 @@ import VirtualDOM
 /// send(batch.patches)
 /// ```
 ///
-/// Single-threaded, like observation: use it from the thread that owns the models.
+/// Each runtime is its own world: its observers, transactions, render passes and warnings are
+/// its own, so runtimes on different threads run at once without meeting. One runtime is used
+/// from one thread at a time (the one that owns its models); a server serializes each session.
 public final class NavigationRuntime {
   private let view: () -> Node
   private let models: [AnyObject]
   private let memory = NavigationMemory()
+  /// This runtime's observation, transaction, render passes and warnings.
+  let state = RuntimeState()
   private var token: ObserveToken?
   private var isMounted = false
   private var pendingBatches: [PatchBatch] = []
@@ -82,16 +86,43 @@ public final class NavigationRuntime {
   #endif
 
   deinit {
-    token?.cancel()
-    memory.cancelAll()
+    state.enter {
+      token?.cancel()
+      memory.cancelAll()
+    }
   }
 
   private func start() {
-    token = observe { [unowned(unsafe) self] transaction in
-      self.renderPass(transaction: transaction)
+    state.enter {
+      token = observe { [unowned(unsafe) self] transaction in
+        self.renderPass(transaction: transaction)
+      }
+      settle()
     }
-    settle()
     pendingBatches.removeAll()  // the first paint already shows whatever settling changed
+  }
+
+  /// Receives this runtime's warnings (a duplicate key, a push outside a stack, …); `nil`, the
+  /// default, sends them to the ``NavigationWarnings/handler`` of the thread it works on.
+  ///
+  /// ```swift
+  /// runtime.warningHandler = { message in log.append(message) }
+  /// ```
+  public var warningHandler: ((String) -> Void)? {
+    get { state.warningHandler }
+    set { state.warningHandler = newValue }
+  }
+
+  /// Runs `body` inside this runtime: `observe`, ``withUITransaction(_:_:)`` and
+  /// ``ObservationScheduler`` calls in it act on the runtime's own observation, as they do in its
+  /// views and event handlers. Model changes need no `perform`: they reach the runtime's
+  /// observers from anywhere.
+  ///
+  /// ```swift
+  /// runtime.perform { ObservationScheduler.flush() }
+  /// ```
+  public func perform(_ body: () -> Void) {
+    state.enter(body)
   }
 
   /// The root nodes as last rendered.
@@ -122,7 +153,7 @@ public final class NavigationRuntime {
   /// runtime.hasPendingChanges  // true
   /// ```
   public var hasPendingChanges: Bool {
-    !pendingBatches.isEmpty || !pendingEffects.isEmpty || ObservationScheduler.hasPendingObservers
+    !pendingBatches.isEmpty || !pendingEffects.isEmpty || !state.pending.isEmpty
   }
 
   /// Re-renders for pending model changes (changes made without an event: timers, network) and
@@ -133,7 +164,7 @@ public final class NavigationRuntime {
   /// for batch in runtime.takePendingPatches() { send(batch.patches) }
   /// ```
   public func takePendingPatches() -> [PatchBatch] {
-    settle()
+    state.enter { settle() }
     let batches = pendingBatches
     pendingBatches.removeAll()
     return batches
@@ -167,7 +198,7 @@ public final class NavigationRuntime {
     guard let listener = element.listeners.last(where: { $0.event == event }) else {
       return .failure(.notListening(id, event: event))
     }
-    listener.handler.action(payload)
+    state.enter { listener.handler.action(payload) }
     return .success(PatchBatch(merging: takePendingPatches()))
   }
 
@@ -176,20 +207,20 @@ public final class NavigationRuntime {
   private func settle() {
     var rounds = 0
     repeat {
-      ObservationScheduler.flush()
+      state.flush(passLimit: 100)
       let effects = pendingEffects
       pendingEffects.removeAll()
       for effect in effects { effect() }
       rounds += 1
-    } while (!pendingEffects.isEmpty || ObservationScheduler.hasPendingObservers) && rounds < 100
+    } while (!pendingEffects.isEmpty || !state.pending.isEmpty) && rounds < 100
   }
 
   private func renderPass(transaction: UITransaction) {
     let context = RenderContext(memory: memory)
     let root = context.run { view() }
     if isMounted {
-      let options = DiffOptions { key in
-        NavigationWarnings.report("two siblings share the key \"\(key)\"; keys must be unique among siblings")
+      let options = DiffOptions { [state] key in
+        state.report("two siblings share the key \"\(key)\"; keys must be unique among siblings")
       }
       let patches = mountedTree.update(to: [root], options: options)
       if !patches.isEmpty {

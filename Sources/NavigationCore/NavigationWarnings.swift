@@ -1,14 +1,16 @@
 /// Where navigation reports mistakes it can recover from: a `push(value:)` outside a stack, a path
 /// value no `navigationDestination(for:)` handles, a dialog without a label.
 ///
-/// By default warnings are printed. Install ``handler`` to collect them instead, e.g. in tests:
+/// By default warnings are printed. A runtime's warnings go to its
+/// ``NavigationRuntime/warningHandler`` when it has one, else to the handler of the thread the
+/// runtime works on: install ``handler`` to collect a thread's warnings, e.g. in a test (tests
+/// running in parallel on other threads keep their own):
 ///
 /// ```swift
 /// var warnings: [String] = []
 /// NavigationWarnings.handler = { warnings.append($0) }
 /// defer { NavigationWarnings.handler = NavigationWarnings.printing }
-/// model.path.append(Unregistered())
-/// ObservationScheduler.flush()
+/// NavigationWarnings.report("push(value:) was called outside a NavigationStack")
 /// #expect(warnings.count == 1)
 /// ```
 public enum NavigationWarnings {
@@ -17,21 +19,25 @@ public enum NavigationWarnings {
   /// ```swift
   /// NavigationWarnings.handler = NavigationWarnings.printing
   /// ```
-  public static let printing: (String) -> Void = { message in print("navdom warning: " + message) }
+  public static let printing: @Sendable (String) -> Void = { message in print("navdom warning: " + message) }
 
-  /// Receives every warning; ``printing`` by default.
+  /// Receives the warnings of the calling thread (and of runtimes without a handler of their own
+  /// working on it); ``printing`` by default.
   ///
   /// ```swift
   /// NavigationWarnings.handler = { message in log.append(message) }
   /// ```
-  public static var handler: (String) -> Void = printing
+  public static var handler: (String) -> Void {
+    get { CurrentRuntimeState.threadDefault.warningHandler ?? printing }
+    set { CurrentRuntimeState.threadDefault.warningHandler = newValue }
+  }
 
-  /// Reports a warning through ``handler``.
+  /// Reports a warning: to the running runtime's handler, else to ``handler``.
   ///
   /// ```swift
   /// NavigationWarnings.report("push(value:) was called outside a NavigationStack")
   /// ```
   public static func report(_ message: String) {
-    handler(message)
+    RuntimeState.current.report(message)
   }
 }

@@ -35,7 +35,7 @@ public final class ObservationRegistrar {
   /// get { registrar.access("count"); return _count }
   /// ```
   public func access(_ property: String) {
-    guard ObservationRuntime.trackingObserver != nil else { return }
+    guard RuntimeState.current.trackingObserver != nil else { return }
     signal(for: property).recordAccess()
   }
 

@@ -12,9 +12,12 @@
 /// ObservationScheduler.flush()  // observers of count and title each run once
 /// ```
 ///
-/// Single-threaded by design: call it from the one thread that touches models.
+/// It acts on the observation of the code running now: inside a ``NavigationRuntime``'s work,
+/// that runtime's own observers; elsewhere, the observers created on the calling thread outside
+/// any runtime. A runtime flushes its own observers itself.
 public enum ObservationScheduler {
   /// Called once each time the first observer becomes pending after a flush; `nil` by default.
+  /// It belongs to the current observation (the calling thread's, or the running runtime's).
   ///
   /// Install it to have flushes happen automatically. It should *enqueue* a call to ``flush()``
   /// (a microtask, the end of the event-loop iteration), not flush in place: `@Observable`
@@ -25,7 +28,10 @@ public enum ObservationScheduler {
   ///   eventLoop.enqueue { ObservationScheduler.flush() }
   /// }
   /// ```
-  public static var scheduleFlush: (() -> Void)?
+  public static var scheduleFlush: (() -> Void)? {
+    get { RuntimeState.current.scheduleFlush }
+    set { RuntimeState.current.scheduleFlush = newValue }
+  }
 
   /// Runs every pending observer once, in the order they were created, repeating while runs make
   /// further observers pending.
@@ -43,7 +49,7 @@ public enum ObservationScheduler {
   /// - Returns: How many observer runs it performed.
   @discardableResult
   public static func flush(passLimit: Int = 100) -> Int {
-    ObservationRuntime.flush(passLimit: passLimit)
+    RuntimeState.current.flush(passLimit: passLimit)
   }
 
   /// Whether some observer waits for a flush.
@@ -52,5 +58,5 @@ public enum ObservationScheduler {
   /// model.count += 1
   /// ObservationScheduler.hasPendingObservers  // true while someone observes `count`
   /// ```
-  public static var hasPendingObservers: Bool { !ObservationRuntime.pending.isEmpty }
+  public static var hasPendingObservers: Bool { !RuntimeState.current.pending.isEmpty }
 }

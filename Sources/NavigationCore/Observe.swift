@@ -41,8 +41,9 @@ public func observe(_ apply: @escaping () -> Void) -> ObserveToken {
 ///   for the first run unless it starts inside ``withUITransaction(_:_:)``).
 /// - Returns: A token; the observation stops when it is cancelled or released.
 public func observe(_ apply: @escaping (_ transaction: UITransaction) -> Void) -> ObserveToken {
-  let observer = ObservationRuntime.makeObserver(apply)
+  let state = RuntimeState.current
+  let observer = state.makeObserver(apply)
   let token = ObserveToken(observer: observer)
-  ObservationRuntime.start(observer)
+  state.start(observer)
   return token
 }

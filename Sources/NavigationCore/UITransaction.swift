@@ -81,7 +81,10 @@ public struct UITransaction {
   ///   render(model, animated: !UITransaction.current.disablesAnimations)
   /// }
   /// ```
-  public internal(set) static var current = UITransaction()
+  public internal(set) static var current: UITransaction {
+    get { RuntimeState.current.transaction }
+    set { RuntimeState.current.transaction = newValue }
+  }
 }
 
 /// The key behind ``UITransaction/disablesAnimations``.
@@ -127,11 +130,12 @@ public func withUITransaction<Result, Failure: Error>(
   _ transaction: UITransaction,
   _ body: () throws(Failure) -> Result
 ) throws(Failure) -> Result {
-  let saved = UITransaction.current
+  let state = RuntimeState.current
+  let saved = state.transaction
   var merged = saved
   merged.merge(transaction)
-  UITransaction.current = merged
-  defer { UITransaction.current = saved }
+  state.transaction = merged
+  defer { state.transaction = saved }
   return try body()
 }
 

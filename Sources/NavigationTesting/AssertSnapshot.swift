@@ -5,7 +5,8 @@ import VirtualDOM
 
 /// Compares a view's pretty HTML with a snapshot file stored next to the test, and records it
 /// when there is none (or when `NAVDOM_RECORD_SNAPSHOTS=1`). A mismatch fails the test with a
-/// line diff. Works in Swift Testing and XCTest.
+/// line diff; so does an empty render, which is never recorded. Works in Swift Testing and
+/// XCTest.
 ///
 /// Snapshots live in `__Snapshots__/<TestFile>/<name>.html` beside the test file; review them
 /// like code.
@@ -70,6 +71,11 @@ public func assertSnapshot(
   }
 
   guard !isRecording, let stored = try? String(contentsOf: file, encoding: .utf8) else {
+    // An empty document is a failed render, never a state worth keeping.
+    guard html.contains(where: { !$0.isWhitespace }) else {
+      fail("refused to record the snapshot \"\(name)\" at \(file.path): the rendered HTML is empty")
+      return
+    }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try html.write(to: file, atomically: true, encoding: .utf8)

@@ -5,7 +5,7 @@ import Testing
 
 /// Every flow of the demo, driven as a person would, with a snapshot of each state and the
 /// exact DOM changes each step makes.
-@Suite(.serialized) struct InventoryFlowTests {
+@Suite struct InventoryFlowTests {
   func makeDriver(url: String = "/") -> (NavigationTestDriver, InventoryModel) {
     let model = InventoryModel()
     model.navigate(to: url)

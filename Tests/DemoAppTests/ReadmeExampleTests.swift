@@ -56,7 +56,7 @@ enum ReadmeExample {
   }
 }
 
-@Suite(.serialized) struct ReadmeExampleTests {
+@Suite struct ReadmeExampleTests {
   @Test func theReadmeExampleDeletesAfterAskingAndPushesPages() throws {
     let model = ReadmeExample.InventoryModel()
     let driver = NavigationTestDriver(model: model) { ReadmeExample.inventoryView($0) }

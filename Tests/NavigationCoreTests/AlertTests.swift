@@ -5,8 +5,6 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct AlertTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func alertRendersAnAlertDialogLabelledByItsTitleWithTheCancelButtonLast() {
       let model = InventoryModel()
       model.destination = .alert(InventoryModel.deleteAlert("Hammer"))

@@ -5,8 +5,6 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct DeepLinkTests {
-    init() { ObservationScheduler.flush() }
-
     static let routes = NavigationRoutes(
       encode: { element in element.value(as: ItemPage.self).map { "item-\($0.id)" } },
       decode: { segment in

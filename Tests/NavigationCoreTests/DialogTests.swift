@@ -5,8 +5,6 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct DialogTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func sheetRendersAnOpenLabelledModalDialogAfterItsPresenter() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])

@@ -7,8 +7,6 @@ extension NavigationCoreTests {
   /// Keeps docs/NAVIGATION.md true: every complete HTML example in it (one without `…`) must be
   /// markup the library renders for the scenarios the document describes.
   @Suite struct NavigationDocumentTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func everyCompleteHTMLExampleInTheDocumentIsRenderedMarkup() throws {
       let document = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

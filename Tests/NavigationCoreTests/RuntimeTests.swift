@@ -5,8 +5,6 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct RuntimeTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func theFirstPaintIsCompactHTMLNumberedFromOneLikeHydration() throws {
       let model = CounterModel()
       let runtime = NavigationRuntime(model: model) { model in
@@ -78,14 +76,16 @@ extension NavigationCoreTests {
     }
 
     @Test func theRuntimeKeepsItsModelAliveAndReleasesItWhenGone() {
-      let before = CounterModel.liveCount
-      var runtime: NavigationRuntime? = NavigationRuntime(model: CounterModel()) { model in
-        p { "\(model.count)" }
-      }
-      #expect(CounterModel.liveCount == before + 1)
+      weak var released: CounterModel?
+      var runtime: NavigationRuntime? = {
+        let model = CounterModel()
+        released = model
+        return NavigationRuntime(model: model) { model in p { "\(model.count)" } }
+      }()
+      #expect(released != nil)
       _ = runtime
       runtime = nil
-      #expect(CounterModel.liveCount == before)
+      #expect(released == nil)
     }
 
     @Test func anOnDismissThatChangesStateIsSettledInTheSameDispatch() throws {

@@ -38,8 +38,6 @@ func stackView(_ model: StackModel) -> Node {
 
 extension NavigationCoreTests {
   @Suite struct StackTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func theRootRendersAsTheOnlyVisibleSection() {
       let driver = NavigationTestDriver(model: StackModel(), view: stackView)
       #expect(driver.html == """

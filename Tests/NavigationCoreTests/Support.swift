@@ -3,7 +3,6 @@ import Testing
 
 /// A model using the portable `@Observed` wrapper; counts its live instances.
 final class CounterModel {
-  nonisolated(unsafe) static var liveCount = 0
   @Observed var count = 0
   @Observed var title = "Counter"
   @Observed var isShowingTitle = true
@@ -21,8 +20,6 @@ final class CounterModel {
     case undo
   }
 
-  init() { Self.liveCount += 1 }
-  deinit { Self.liveCount -= 1 }
 }
 
 struct Item: Equatable, Identifiable {
@@ -45,7 +42,6 @@ extension UIBinding where Value == CounterModel.Destination? {
 
 /// A model written by hand against `ObservationRegistrar`.
 final class RegistrarModel {
-  nonisolated(unsafe) static var liveCount = 0
   private let registrar = ObservationRegistrar()
   private var _name = ""
   private var _age = 0
@@ -59,10 +55,8 @@ final class RegistrarModel {
     set { registrar.withMutation(of: "age") { _age = newValue } }
   }
 
-  init() { Self.liveCount += 1 }
-  deinit { Self.liveCount -= 1 }
 }
 
-/// Every suite of this target nests here: observation state is process-wide and single-threaded
-/// by design, so the tests must not run in parallel with each other.
-@Suite(.serialized) enum NavigationCoreTests {}
+/// Every suite of this target nests here. Each runtime (and each thread outside one) has its own
+/// observation, so the tests run in parallel.
+@Suite enum NavigationCoreTests {}

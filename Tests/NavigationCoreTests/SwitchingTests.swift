@@ -5,8 +5,6 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct SwitchingTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func switchingFromSheetToAlertReplacesTheDialogInOneBatch() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])

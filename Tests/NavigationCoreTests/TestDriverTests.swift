@@ -5,8 +5,6 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct TestDriverTests {
-    init() { ObservationScheduler.flush() }
-
     @Test func pressingAMissingButtonListsTheVisibleOnes() {
       let driver = NavigationTestDriver(model: InventoryModel(), view: inventoryView)
       #expect(throws: NavigationTestDriverError(#"no visible button or link labelled "Remove" (visible: "Edit", "Delete")"#)) {

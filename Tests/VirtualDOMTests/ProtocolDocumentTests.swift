@@ -15,20 +15,24 @@ import VirtualDOM
   }
 
   /// The trees each example describes, in the document's order.
-  static let cases: [(old: Node, new: Node)] = [
-    (ul { li { "One" } }, ul { li { "One" }; li { "Two" } }),
-    (ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } },
-     ul { li(.key("c")) { "c" }; li(.key("a")) { "a" }; li(.key("b")) { "b" } }),
-    (ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } },
-     ul { li(.key("a")) { "a" }; li(.key("c")) { "c" } }),
-    (ul { li { "One" }; li { "Two" } }, ul {}),
-    (p { "Hi" }, h1 { "Hi" }),
-    (p { "Hi" }, p { "Hello" }),
-    (tr(.class("a")) {}, tr(.title("b")) {}),
-    (input(.value("x")), input(.checked(true))),
-    (button(.onClick {}) {}, button(.onInput { _ in }) {}),
-    (main {}, main { dialog(.onMount(.showModal)) {} }),
-  ]
+  /// Built anew on each read: trees hold closures, so they are not `Sendable` statics.
+  static var cases: [(old: Node, new: Node)] {
+    [
+      (ul { li { "One" } }, ul { li { "One" }; li { "Two" } }),
+      (ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } },
+       ul { li(.key("c")) { "c" }; li(.key("a")) { "a" }; li(.key("b")) { "b" } }),
+      (ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } },
+       ul { li(.key("a")) { "a" }; li(.key("c")) { "c" } }),
+      (ul { li { "One" }; li { "Two" } }, ul {}),
+      (p { "Hi" }, h1 { "Hi" }),
+      (p { "Hi" }, p { "Hello" }),
+      (tr(.class("a")) {}, tr(.title("b")) {}),
+      (input(.value("x")), input(.checked(true))),
+      (button(.onClick {}) {}, button(.onInput { _ in }) {}),
+      (main {}, main { dialog(.onMount(.showModal)) {} }),
+    ]
+  }
+
 
   @Test func everyExampleIsTheDiffsOutput() throws {
     let examples = try Self.documentedExamples()

@@ -12,7 +12,7 @@ final class ObservationSignal {
 
   /// Records a read by the observer that is running now, if any.
   func recordAccess() {
-    guard let observer = ObservationRuntime.trackingObserver else { return }
+    guard let observer = RuntimeState.current.trackingObserver else { return }
     for subscriber in subscribers where subscriber.takeUnretainedValue() === observer { return }
     subscribers.append(Unmanaged.passUnretained(observer))
     observer.subscribe(to: self)
@@ -23,7 +23,8 @@ final class ObservationSignal {
     guard !subscribers.isEmpty else { return }
     let transaction = UITransaction.current
     for observer in subscribers {
-      ObservationRuntime.markPending(observer.takeUnretainedValue(), transaction: transaction)
+      let observer = observer.takeUnretainedValue()
+      observer.state.markPending(observer, transaction: transaction)
     }
   }
 

@@ -8,6 +8,8 @@ final class Observer {
   /// Creation order; pending observers run in this order, so outer observers (created first)
   /// run before the ones they created.
   let id: Int
+  /// The state it was created in: it is tracked, made pending and flushed there.
+  let state: RuntimeState
   private var body: ((UITransaction) -> Void)?
   /// What the latest run read, each signal once (`ObservationSignal.recordAccess` subscribes an
   /// observer only the first time). A list, not a dictionary: a run reads a handful of
@@ -18,8 +20,9 @@ final class Observer {
   /// Bumped per run so that a stale native `onChange` from an earlier run is ignored.
   private var generation = 0
 
-  init(id: Int, body: @escaping (UITransaction) -> Void) {
+  init(id: Int, state: RuntimeState, body: @escaping (UITransaction) -> Void) {
     self.id = id
+    self.state = state
     self.body = body
   }
 
@@ -44,7 +47,7 @@ final class Observer {
     body = nil
     generation += 1
     unsubscribeAll()
-    ObservationRuntime.forget(self)
+    state.forget(self)
   }
 
   /// Runs the closure once, tracking exactly what this run reads.
@@ -54,15 +57,16 @@ final class Observer {
     generation += 1
     isPending = false
     pendingTransaction = UITransaction()
-    ObservationRuntime.withTracking(self, transaction: transaction) {
+    state.withTracking(self, transaction: transaction) {
       #if canImport(Observation) && !hasFeature(Embedded)
         // `@Observable` models: re-armed on every run, because `onChange` fires only once.
         let generation = self.generation
+        let weakSelf = WeakObserver(self)
         withObservationTracking {
           body(transaction)
-        } onChange: { [weak self] in
-          guard let self, self.generation == generation, !self.isCancelled else { return }
-          ObservationRuntime.markPending(self, transaction: UITransaction.current)
+        } onChange: {
+          guard let self = weakSelf.observer, self.generation == generation, !self.isCancelled else { return }
+          self.state.markPending(self, transaction: UITransaction.current)
         }
       #else
         body(transaction)
@@ -70,3 +74,16 @@ final class Observer {
     }
   }
 }
+
+#if canImport(Observation) && !hasFeature(Embedded)
+  /// The observer as `onChange` sees it.
+  ///
+  /// `@unchecked Sendable` because `onChange` must be `@Sendable`, yet it runs synchronously in
+  /// the mutation that changed a tracked property, on the thread that mutates the model. Models
+  /// are changed only on the thread working in their runtime, which is the observer's, so the
+  /// observer is never touched from two threads at once.
+  private final class WeakObserver: @unchecked Sendable {
+    weak var observer: Observer?
+    init(_ observer: Observer) { self.observer = observer }
+  }
+#endif

@@ -3,12 +3,11 @@ import VirtualDOM
 /// What one render pass knows while a view builds its `Node`: the presentation it is inside,
 /// the navigation stacks around it, and every presentation and task it met.
 ///
-/// Views reach it through `RenderContext.current`, a stack of passes (a render started inside
-/// another one, e.g. a test rendering a snippet, gets its own). Outside a runtime a temporary
+/// Views reach it through `RenderContext.current`, the innermost pass of the current runtime
+/// state (a render started inside another one, e.g. a test rendering a snippet, gets its own). Outside a runtime a temporary
 /// context still scopes ids, so plain rendering (`renderHTML(view())`) gives the same markup.
 final class RenderContext {
-  static var active: [RenderContext] = []
-  static var current: RenderContext? { active.last }
+  static var current: RenderContext? { RuntimeState.current.renderPasses.last }
 
   /// Persistent bookkeeping owned by a runtime (`nil` when rendering without one).
   let memory: NavigationMemory?
@@ -31,8 +30,9 @@ final class RenderContext {
 
   /// Runs `body` with this context current.
   func run<Result>(_ body: () -> Result) -> Result {
-    RenderContext.active.append(self)
-    defer { RenderContext.active.removeLast() }
+    let state = RuntimeState.current
+    state.renderPasses.append(self)
+    defer { state.renderPasses.removeLast() }
     return body()
   }
 

@@ -1,0 +1,88 @@
+/// Observation within one runtime state: tracking reads, marking observers pending and
+/// flushing them. Every observer belongs to the state it was created in and always runs there,
+/// whichever thread or state changed what it read.
+extension RuntimeState {
+  var trackingObserver: Observer? { running.last }
+
+  func makeObserver(_ body: @escaping (UITransaction) -> Void) -> Observer {
+    nextObserverID += 1
+    return Observer(id: nextObserverID, state: self, body: body)
+  }
+
+  /// Runs `body` as `observer`'s tracked run: this state current, the observer innermost, the
+  /// run's transaction current.
+  func withTracking(_ observer: Observer, transaction: UITransaction, _ body: () -> Void) {
+    enter {
+      running.append(observer)
+      let savedTransaction = self.transaction
+      self.transaction = transaction
+      body()
+      self.transaction = savedTransaction
+      running.removeLast()
+      if running.isEmpty {
+        startDeferredFirstRuns()
+      }
+    }
+  }
+
+  func start(_ observer: Observer) {
+    if running.isEmpty {
+      observer.run(transaction: transaction)
+    } else {
+      deferredFirstRuns.append(observer)
+    }
+  }
+
+  private func startDeferredFirstRuns() {
+    while !deferredFirstRuns.isEmpty {
+      let observer = deferredFirstRuns.removeFirst()
+      observer.run(transaction: transaction)
+    }
+  }
+
+  func markPending(_ observer: Observer, transaction: UITransaction) {
+    guard !observer.isCancelled else { return }
+    if observer.isPending {
+      observer.pendingTransaction.merge(transaction)
+      return
+    }
+    observer.isPending = true
+    observer.pendingTransaction = transaction
+    let wasIdle = pending.isEmpty
+    pending.append(observer)
+    if wasIdle && !isFlushing {
+      scheduleFlush?()
+    }
+  }
+
+  func forget(_ observer: Observer) {
+    for index in pending.indices where pending[index] === observer {
+      pending.remove(at: index)
+      break
+    }
+    observer.isPending = false
+    deferredFirstRuns.removeAll { $0 === observer }
+  }
+
+  /// Runs pending observers in creation order until none are left, or `passLimit` passes.
+  @discardableResult
+  func flush(passLimit: Int) -> Int {
+    guard !isFlushing else { return 0 }
+    isFlushing = true
+    defer { isFlushing = false }
+    return enter {
+      var runs = 0
+      var passes = 0
+      while !pending.isEmpty && passes < passLimit {
+        passes += 1
+        let batch = pending.sorted { $0.id < $1.id }
+        pending.removeAll()
+        for observer in batch where observer.isPending && !observer.isCancelled {
+          runs += 1
+          observer.run(transaction: observer.pendingTransaction)
+        }
+      }
+      return runs
+    }
+  }
+}
