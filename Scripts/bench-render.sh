@@ -11,9 +11,8 @@ cd "$(dirname "$0")/.."
 ROWS=${1:-10000}
 ROUNDS=${ROUNDS:-6}
 NAVDOM=${NAVDOM_BIN:-.build/release/navdom}
-ANCHOR=../shared/anchors/react_ssr.js
+ANCHOR=Scripts/react/render-table.js
 [ -x "$NAVDOM" ] || { echo "bench-render: no $NAVDOM (swift build -c release --product navdom)" >&2; exit 1; }
-[ -f "$ANCHOR" ] || { echo "bench-render: $ANCHOR is missing (../shared beside the repository)" >&2; exit 1; }
 
 navdom() { "$NAVDOM" bench render --rows "$ROWS" --iterations 20; }
 react() { NODE_PATH=/usr/share/nodejs NODE_ENV=production node "$ANCHOR" "$ROWS" 20; }

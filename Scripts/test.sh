@@ -4,7 +4,8 @@
 #
 #   Scripts/test.sh
 #
-# Suites: swift test (all Swift targets), the WebAssembly build, its parity, memory and jsdom
+# Suites: swift test (all Swift targets, in parallel), the concurrency tests under
+# ThreadSanitizer, the WebAssembly build, its parity, memory and jsdom
 # tests under node and the browser flows again with `navdom serve --wasm`,
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
@@ -72,9 +73,15 @@ suite() {
 suite "swift build" swift build --build-tests
 navdom=$(swift build --show-bin-path)/navdom
 
-# Observation state is global and single-threaded, so test targets that drive a runtime must
-# not run in parallel with each other.
-suite "swift test" swift test --skip-build --no-parallel
+# Every runtime owns its state, so the tests run in parallel (Swift Testing's default).
+suite "swift test" swift test --skip-build
+
+# Runtimes on concurrent threads, under ThreadSanitizer (its own build folder, so the plain
+# build above stays as it is). TSAN_OPTIONS makes any report fail the run. NAVDOM_NO_PREFETCH
+# leaves out the diff's prefetch intrinsic, which LLVM refuses in a sanitized build.
+suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
+  swift test --sanitize=thread --scratch-path .build-tsan -Xswiftc -DNAVDOM_NO_PREFETCH \
+  --filter ConcurrentRuntimesTests
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 

@@ -1,6 +1,6 @@
 /// A row of the js-framework-benchmark table.
 ///
-/// Labels are deterministic and match `../shared/anchors/rows.js`, so the same table can be
+/// Labels are deterministic and match `Scripts/react/render-table.js`, so the same table can be
 /// rendered by React and by us and compared byte for byte.
 public struct Row: Equatable, Sendable {
   public var id: Int

@@ -1,7 +1,7 @@
 import VirtualDOM
 
 /// The js-framework-benchmark table, built with the DSL: the markup React's anchor script
-/// renders (`../shared/anchors/react_ssr.js`), with rows keyed by id.
+/// renders (`Scripts/react/render-table.js`), with rows keyed by id.
 ///
 /// ```swift
 /// let node = benchmarkTable(Row.make(1_000), selectedID: nil)

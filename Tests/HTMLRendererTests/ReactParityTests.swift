@@ -5,13 +5,13 @@ import Testing
 import VirtualDOM
 
 /// The benchmark table renders byte-identical to React 18's `renderToString`
-/// (`../shared/anchors/react_ssr.js`, Debian's node-react, installed by Scripts/test.sh).
+/// (`Scripts/react/render-table.js`, Debian's node-react, installed by Scripts/test.sh).
 @Suite struct ReactParityTests {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static func reactHTML(rows: Int) throws -> String {
-    let script = repository.deletingLastPathComponent().appendingPathComponent("shared/anchors/react_ssr.js")
+    let script = repository.appendingPathComponent("Scripts/react/render-table.js")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["node", script.path, String(rows), "1", "--print"]
@@ -32,7 +32,7 @@ import VirtualDOM
     process.waitUntilExit()
     let data = try Data(contentsOf: outputURL)
     guard process.terminationStatus == 0 else {
-      throw ReactUnavailable(reason: "react_ssr.js failed (\(process.terminationStatus)): \(errorText)")
+      throw ReactUnavailable(reason: "render-table.js failed (\(process.terminationStatus)): \(errorText)")
     }
     return String(decoding: data, as: UTF8.self)
   }
