@@ -2,6 +2,7 @@ import DemoApp
 import Foundation
 import HTMLRenderer
 import NavigationCore
+import Observation
 import Synchronization
 import Testing
 import VirtualDOM
@@ -27,6 +28,25 @@ import VirtualDOM
     #expect(eventCounts.withLock { $0.allSatisfy { $0 == Self.cyclesPerThread * 11 } })
   }
 
+  @Test func observableMacroModelsReRenderOnlyTheirOwnRuntime() {
+    let failures = Mutex<[String]>([])
+    runOnThreads(Self.threadCount) { thread in
+      let model = TapCounter()
+      let runtime = NavigationRuntime(model: model) { model in
+        button(.onClick { model.taps += 1 }) { "Tapped \(model.taps)" }
+      }
+      for tap in 1...200 {
+        let patches = (try? runtime.dispatch(id: 1, event: "click").get())?.patches ?? []
+        let html = (try? runtime.renderHTML()) ?? ""
+        if patches.count != 1 || html != "<button>Tapped \(tap)</button>" {
+          failures.withLock { $0.append("thread \(thread), tap \(tap): \(patches.count) patches, \(html)") }
+          break
+        }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
+  }
+
   @Test func observersOutsideAnyRuntimeFlushOnlyOnTheirOwnThread() {
     let failures = Mutex<[String]>([])
     runOnThreads(Self.threadCount) { thread in
@@ -47,6 +67,11 @@ import VirtualDOM
     }
     #expect(failures.withLock { $0 } == [])
   }
+}
+
+/// A model made with the `@Observable` macro (native observation), not `@Observed`.
+@Observable private final class TapCounter {
+  var taps = 0
 }
 
 /// Starts `count` threads running `body(index)` and waits for all of them.
