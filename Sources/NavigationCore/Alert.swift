@@ -46,7 +46,10 @@ extension Node {
     _ state: UIBinding<AlertState<Action>?>, onDismiss: (() -> Void)? = nil,
     action handler: @escaping (Action?) -> Void = { _ in }
   ) -> Node {
-    guard let alert = state.wrappedValue else { return self }
+    guard let alert = state.wrappedValue else {
+      RenderContext.current?.skip(kind: "alert", name: state.presentationName)
+      return self
+    }
     return ModalDialog.present(
       self, kind: "alert", item: state, onDismiss: onDismiss, content: { _ in [] }
     ) { key, domID, _, dismiss in

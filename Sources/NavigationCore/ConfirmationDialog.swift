@@ -34,7 +34,10 @@ extension Node {
     _ state: UIBinding<ConfirmationDialogState<Action>?>, onDismiss: (() -> Void)? = nil,
     action handler: @escaping (Action?) -> Void = { _ in }
   ) -> Node {
-    guard let dialog = state.wrappedValue else { return self }
+    guard let dialog = state.wrappedValue else {
+      RenderContext.current?.skip(kind: "confirmationDialog", name: state.presentationName)
+      return self
+    }
     var buttons = dialog.buttons
     if !buttons.contains(where: { $0.role == .cancel }) {
       buttons.append(ButtonState(role: .cancel, action: .send(nil), label: { TextState("Cancel") }))

@@ -62,19 +62,26 @@ extension Node {
     item: UIBinding<Item?>, @NodeBuilder destination: (UIBinding<Item>) -> Node
   ) -> Node {
     guard let presentationID = item.presentationID(), let unwrapped = UIBinding(item) else {
+      RenderContext.current?.skip(kind: "destination", name: item.presentationName)
       return self
     }
     let context = RenderContext.currentOrTemporary()
     return context.run {
-      let (key, domID) = context.claim(kind: "destination", presentationID: presentationID)
+      let (key, domID) = context.claim(
+        kind: "destination", name: item.presentationName,
+        identity: item.presentationIdentity.map { $0(item.wrappedValue) })
+      // Inside a stack this page's place comes before the pages its content pushes (a
+      // drill-down), so it is taken before the content is built.
+      let stack = context.stacks.last
+      let place = stack?.itemPages.count ?? 0
+      let back = ModalDialog.dismissal(of: item, presentationID: presentationID)
+      stack?.itemPages.append(PageDescriptor(key: key, domID: domID, depth: 1, content: [], back: back))
       let content = context.present(key: key, domID: domID, onDismiss: nil) {
         destination(unwrapped).flattened
       }
-      let page = PageDescriptor(
-        key: key, domID: domID, depth: 1, content: content,
-        back: ModalDialog.dismissal(of: item, presentationID: presentationID))
-      if let stack = context.stacks.last {
-        stack.itemPages.append(page)
+      let page = PageDescriptor(key: key, domID: domID, depth: 1, content: content, back: back)
+      if let stack {
+        stack.itemPages[place] = page
         return self
       }
       var presenter = self

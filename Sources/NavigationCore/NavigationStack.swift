@@ -38,8 +38,7 @@ public func NavigationStack(
 ) -> Node {
   let context = RenderContext.currentOrTemporary()
   return context.run {
-    let name = presentationKey(name: path.presentationName, identity: nil)
-    let (key, domID) = context.claim(kind: "stack", presentationID: name)
+    let (key, domID) = context.claim(kind: "stack", name: path.presentationName, identity: nil)
     let stack = StackContext(key: key, domID: domID, path: path)
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)

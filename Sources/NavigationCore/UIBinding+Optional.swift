@@ -29,6 +29,7 @@ extension UIBinding {
       set: { newValue, transaction in
         guard base.getter() != nil else { return }
         base.setter(newValue, transaction)
+        last.value = newValue  // a write is the newest value even if nothing reads it before nil
       })
     self.transaction = base.transaction
     self.presentationName = base.presentationName

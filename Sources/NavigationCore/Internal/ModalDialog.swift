@@ -46,7 +46,7 @@ enum ModalDialog {
   /// presenter followed by the dialog `make` builds from it.
   ///
   /// Only what depends on `Item` (reading and unwrapping the binding, the dismissal) is done
-  /// here; the rest is ``present(_:kind:presentationID:onDismiss:content:dismiss:make:)``, one
+  /// here; the rest is ``present(_:kind:name:identity:onDismiss:content:dismiss:make:)``, one
   /// copy for every item type, so the WebAssembly module does not carry it once per presentation.
   static func present<Item>(
     _ presenter: Node, kind: String, item binding: UIBinding<Item?>, onDismiss: (() -> Void)?,
@@ -54,23 +54,26 @@ enum ModalDialog {
     make: (_ key: String, _ domID: String, _ content: [Node], _ dismiss: @escaping () -> Void) -> Node
   ) -> Node {
     guard let presentationID = binding.presentationID(), let unwrapped = UIBinding(binding) else {
+      RenderContext.current?.skip(kind: kind, name: binding.presentationName)
       return presenter
     }
     return present(
-      presenter, kind: kind, presentationID: presentationID, onDismiss: onDismiss,
+      presenter, kind: kind, name: binding.presentationName,
+      identity: binding.presentationIdentity.map { $0(binding.wrappedValue) },
+      onDismiss: onDismiss,
       content: { content(unwrapped) }, dismiss: dismissal(of: binding, presentationID: presentationID),
       make: make)
   }
 
   @inline(never)
   static func present(
-    _ presenter: Node, kind: String, presentationID: String, onDismiss: (() -> Void)?,
+    _ presenter: Node, kind: String, name: String, identity: String?, onDismiss: (() -> Void)?,
     content: () -> [Node], dismiss: @escaping () -> Void,
     make: (_ key: String, _ domID: String, _ content: [Node], _ dismiss: @escaping () -> Void) -> Node
   ) -> Node {
     let context = RenderContext.currentOrTemporary()
     return context.run {
-      let (key, domID) = context.claim(kind: kind, presentationID: presentationID)
+      let (key, domID) = context.claim(kind: kind, name: name, identity: identity)
       let body = context.present(key: key, domID: domID, onDismiss: onDismiss, content)
       return .fragment([presenter, make(key, domID, body, dismiss)])
     }

@@ -41,19 +41,40 @@ final class RenderContext {
     current ?? RenderContext(memory: nil)
   }
 
-  /// A key unique in this pass for a presentation of `kind` keyed `presentationID`, and a DOM id
-  /// derived from it. Both are deterministic: the same state renders the same keys.
-  func claim(kind: String, presentationID: String) -> (key: String, domID: String) {
+  /// A key unique in this pass for a presentation of `kind` named `name` presenting the item
+  /// `identity`, and a DOM id derived from them. Both are deterministic: the same state renders
+  /// the same keys.
+  ///
+  /// Each presentation modifier takes its place whether or not it presents now (see
+  /// ``skip(kind:name:)``), so the second unnamed `.sheet` of a scope is the second one even
+  /// while the first is absent: two presentations never trade identities.
+  func claim(kind: String, name: String, identity: String?) -> (key: String, domID: String) {
     let parent = scopes.last!
-    var key = kind + ":" + presentationID
-    if !parent.key.isEmpty { key = parent.key + "/" + key }
-    let earlierKeys = usedKeys.claim(key)
-    if earlierKeys > 0 { key += "~\(earlierKeys + 1)" }
-    let own = DOMIdentifier.forPresentation(presentationID, kind: kind)
+    let place = nextPlace(kind: kind, name: name)
+    var key = place.key
+    if let identity { key += "#" + identity }
+    var own = DOMIdentifier.forPresentation(presentationKey(name: name, identity: identity), kind: kind)
+    if place.ordinal > 0 { own += "-\(place.ordinal + 1)" }
     var domID = parent.domID.isEmpty ? own : parent.domID + "-" + own
     let earlierDOMIDs = usedDOMIDs.claim(domID)
     if earlierDOMIDs > 0 { domID += "-\(earlierDOMIDs + 1)" }
     return (key, domID)
+  }
+
+  /// Takes the place of a presentation that presents nothing now.
+  func skip(kind: String, name: String) {
+    _ = nextPlace(kind: kind, name: name)
+  }
+
+  /// The scope-qualified place of the next presentation of `kind` named `name`, and how many
+  /// came before it in this pass.
+  private func nextPlace(kind: String, name: String) -> (key: String, ordinal: Int) {
+    let parent = scopes.last!
+    var key = kind + ":" + (name.isEmpty ? "presented" : name)
+    if !parent.key.isEmpty { key = parent.key + "/" + key }
+    let ordinal = usedKeys.claim(key)
+    if ordinal > 0 { key += "~\(ordinal + 1)" }
+    return (key, ordinal)
   }
 
   /// Builds a presented child inside its own scope and records the presentation.
