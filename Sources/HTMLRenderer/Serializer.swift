@@ -91,35 +91,46 @@ public struct Serializer {
 
   // MARK: Siblings and layout
 
-  /// Whether `nodes` may each sit on a line of their own: only block HTML elements and comments.
-  private static func isBlockRun(_ nodes: [Node]) -> Bool {
-    for node in nodes {
-      switch node {
-      case .element(let element):
-        if element.namespace != .html || HTMLElements.traits(packed: element.packedTag).contains(.inline) { return false }
-      case .comment: continue
-      case .text, .fragment: return false
-      }
+  /// Whether `node` may sit on a line of its own: a block HTML element or a comment.
+  private static func isBlock(_ node: Node) -> Bool {
+    switch node {
+    case .element(let element):
+      return element.namespace == .html && !HTMLElements.traits(packed: element.packedTag).contains(.inline)
+    case .comment: return true
+    case .text, .fragment: return false
     }
-    return true
+  }
+
+  /// Whether any of `nodes` is a block: then the siblings are laid out in lines.
+  private static func hasBlock(_ nodes: [Node]) -> Bool {
+    for node in nodes where isBlock(node) { return true }
+    return false
   }
 
   /// Writes siblings. `pretty` says whether white space may be added here at all; inline runs
   /// and preformatted content pass `false` all the way down.
+  ///
+  /// Among siblings that hold a block, each block goes on a line of its own, and so does each
+  /// run of inline nodes between blocks (written as it is, with nothing added inside): white
+  /// space next to a block is collapsed by the browser, white space inside an inline run is not.
   private mutating func writeSiblings(_ nodes: [Node], depth: Int, pretty: Bool) throws(RenderError) {
-    let onLines = pretty && Self.isBlockRun(nodes)
+    let onLines = pretty && Self.hasBlock(nodes)
     var previousWasText = false
+    var previousWasBlock = true
     var index = 0
     for node in nodes {
-      if onLines {
+      let isBlock = onLines && Self.isBlock(node)
+      if onLines && (isBlock || previousWasBlock) {
         if output.count > 0 && output.last != 0x0A { output.append(0x0A) }
         indent(depth)
-      } else if case .text(let value) = node, previousWasText || value.isEmpty {
+      }
+      if !isBlock, case .text(let value) = node, previousWasText || value.isEmpty {
         // A parser would merge or drop this text node: mark where it starts (see PROTOCOL.md).
         append("<!---->")
       }
-      try writeNode(node, depth: depth, index: index, pretty: onLines)
+      try writeNode(node, depth: depth, index: index, pretty: isBlock)
       if case .text = node { previousWasText = true } else { previousWasText = false }
+      previousWasBlock = isBlock
       index += 1
     }
   }
@@ -181,7 +192,7 @@ public struct Serializer {
       if traits.contains(.dropsLeadingNewline) { output.writeDroppedNewline(of: element) }
       let children = element.children
       let childrenOnLines =
-        pretty && !traits.contains(.dropsLeadingNewline) && !children.isEmpty && Self.isBlockRun(children)
+        pretty && !traits.contains(.dropsLeadingNewline) && Self.hasBlock(children)
       try writeSiblings(children, depth: depth + 1, pretty: childrenOnLines)
       if childrenOnLines {
         output.append(0x0A)

@@ -64,7 +64,8 @@ public enum PatchDescription {
     case .element(let element):
       var result = "<" + element.tag
       for attribute in element.attributes {
-        result += attribute.value.isEmpty ? " \(attribute.name)" : " \(attribute.name)=\"\(attribute.value)\""
+        // Written as the serializer writes it (`open=""`), so sentences match snapshots.
+        result += " \(attribute.name)=\"\(attribute.value)\""
       }
       result += ">"
       let text = textContent(of: node)

@@ -22,7 +22,7 @@ import Testing
     let opened = try driver.domChanges { try driver.press("Add item") }
     #expect(opened.count == 2)
     #expect(opened[0].hasPrefix(#"inserted <dialog id="addItem" class="navigation-sheet""#))
-    #expect(opened[1] == #"called showModal() on <dialog id="addItem" class="navigation-sheet" aria-labelledby="addItem-title" open>"#)
+    #expect(opened[1] == #"called showModal() on <dialog id="addItem" class="navigation-sheet" aria-labelledby="addItem-title" open="">"#)
     assertSnapshot(of: driver.runtime, named: "new-item-sheet")
 
     try driver.type("Mouse", into: "Name")

@@ -122,6 +122,24 @@ import VirtualDOM
         """)
   }
 
+  @Test func blocksMixedWithInlineRunsEachGetALine() throws {
+    let page = section {
+      div { button { "Back" } }
+      h1 { "Keyboard" }
+      "Color: "; span { "Blue" }
+      button { "Edit" }
+    }
+    #expect(
+      try renderHTML(page, style: .pretty) == """
+        <section>
+          <div><button>Back</button></div>
+          <h1>Keyboard</h1>
+          Color: <span>Blue</span><button>Edit</button>
+        </section>
+
+        """)
+  }
+
   @Test func prettyDocumentPutsTheDoctypeOnItsOwnLine() throws {
     let page = html { head { title { "T" } }; body { main { h1 { "Hi" } } } }
     #expect(

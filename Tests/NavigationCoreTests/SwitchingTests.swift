@@ -11,8 +11,8 @@ extension NavigationCoreTests {
       let driver = NavigationTestDriver(model: model, view: inventoryView)
       try driver.press("Delete item")
       #expect(driver.lastChangeDescription == [
-        #"replace #15 <dialog id="destination-edit-1" class="navigation-sheet" aria-labelledby="destination-edit-1-title" open> "Edit Hammer Name Delete item" with #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open> "Delete Hammer? This cannot be undone. D…""#,
-        #"call showModal() on #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open> "Delete Hammer? This cannot be undone. D…""#,
+        #"replace #15 <dialog id="destination-edit-1" class="navigation-sheet" aria-labelledby="destination-edit-1-title" open=""> "Edit Hammer Name Delete item" with #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open=""> "Delete Hammer? This cannot be undone. D…""#,
+        #"call showModal() on #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open=""> "Delete Hammer? This cannot be undone. D…""#,
       ])
       #expect(model.dismissals == ["edit"])
     }
