@@ -218,16 +218,28 @@ public final class NavigationRuntime {
   private func renderPass(transaction: UITransaction) {
     let context = RenderContext(memory: memory)
     let root = context.run { view() }
+    // The app's root nodes, then the presented dialogs (the top layer), all keyed: a dialog
+    // keeps its node while others come and go before it. The root's own nodes are keyed by
+    // their place unless they have a key.
+    var roots: [Node] = []
+    for (index, node) in root.flattened.enumerated() {
+      if case .element(let element) = node, element.key == nil {
+        roots.append(.element(element.with(key: "navigation-root-\(index)")))
+      } else {
+        roots.append(node)
+      }
+    }
+    roots += context.topLayer
     if isMounted {
       let options = DiffOptions { [state] key in
         state.report("two siblings share the key \"\(key)\"; keys must be unique among siblings")
       }
-      let patches = mountedTree.update(to: [root], options: options)
+      let patches = mountedTree.update(to: roots, options: options)
       if !patches.isEmpty {
         pendingBatches.append(PatchBatch(patches: patches, transaction: transaction))
       }
     } else {
-      mountedTree = MountedTree([root])
+      mountedTree = MountedTree(roots)
       isMounted = true
     }
     pendingEffects += memory.commit(context)

@@ -60,7 +60,7 @@ extension NavigationCoreTests {
       }
       try driver.press("Edit")
       #expect(driver.html.contains(#"<h2 id="destination-edit-9-title">Edit Level</h2>"#))
-      #expect(driver.lastPatches.map(\.operation) == ["replace", "invoke"])
+      #expect(driver.lastPatches.map(\.operation) == ["remove", "insert", "invoke"])
     }
 
     @Test func anAlertWithoutButtonsGetsAnOKCancelButton() throws {

@@ -34,11 +34,11 @@ extension NavigationCoreTests {
             <h1 id="stack-page-3-title">Item 3</h1>
             <p><button type="button" class="navigation-link">Next</button></p>
             <div></div>
-            <dialog id="stack-page-3-sheet" class="navigation-sheet" aria-labelledby="stack-page-3-sheet-title" open="">
-              <h2 id="stack-page-3-sheet-title">Editing</h2>
-            </dialog>
           </section>
         </div>
+        <dialog id="stack-page-3-sheet" class="navigation-sheet" aria-labelledby="stack-page-3-sheet-title" open="">
+          <h2 id="stack-page-3-sheet-title">Editing</h2>
+        </dialog>
 
         """))
     }

@@ -99,7 +99,7 @@ extension NavigationCoreTests {
       let driver = NavigationTestDriver(model: model, view: inventoryView)
       model.destination = .edit(model.items[1])
       driver.settle()
-      #expect(driver.lastPatches.map(\.operation) == ["replace", "invoke"])
+      #expect(driver.lastPatches.map(\.operation) == ["remove", "insert", "invoke"])
       #expect(driver.html.contains(#"<dialog id="destination-edit-2""#))
       #expect(model.dismissals == ["edit"])
     }
@@ -170,7 +170,8 @@ extension NavigationCoreTests {
       try driver.send(id: editor, event: "cancel")
       #expect(model.editing == nil)
       #expect(!driver.html.contains("<dialog"))
-      #expect(driver.lastPatches.map(\.operation) == ["remove"])
+      // Both dialogs sit in the top layer: the editor and the alert it presented go.
+      #expect(driver.lastPatches.map(\.operation) == ["remove", "remove"])
       #expect(model.dismissals == ["confirm", "editing"])
     }
 

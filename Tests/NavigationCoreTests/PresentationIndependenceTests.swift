@@ -114,6 +114,47 @@ extension NavigationCoreTests {
       #expect(model.log == ["dismiss a", "stop a"] || model.log == ["stop a", "dismiss a"])
     }
 
+    @Test func dismissingADialogLeavesTheDialogAfterItUntouched() throws {
+      let model = TwoSheetsModel()
+      model.a = 1
+      model.b = 1
+      let driver = NavigationTestDriver(model: model) { model in
+        main { h1 { "Sheets" } }
+          .sheet(item: model.$a.named("a")) { _ in h2 { "A" } }
+          .sheet(item: model.$b.named("b")) { _ in h2 { "B" } }
+      }
+      let aID = try driver.id(ofTag: "dialog", text: "A")
+      let bID = try driver.id(ofTag: "dialog", text: "B")
+      model.a = nil
+      driver.settle()
+      // Keys decide, not positions: A's dialog goes, B's keeps its node (no second showModal).
+      #expect(driver.lastPatches.map(\.operation) == ["remove"])
+      #expect(driver.lastPatches.contains { if case .remove(aID) = $0 { true } else { false } })
+      #expect(try driver.id(ofTag: "dialog", text: "B") == bID)
+    }
+
+    @Test func aSheetPresentedFromAListItemRendersOutsideTheList() throws {
+      final class Model { @Observed var editing: Int? = 2 }
+      let driver = NavigationTestDriver(model: Model()) { model in
+        main {
+          h1 { "Rows" }
+          ul {
+            for row in 1...3 {
+              li(.key("\(row)")) { "Row \(row)" }
+                .sheet(item: model.$editing.member(get: { $0 == row ? $0 : nil }, set: { $0 = $1 })) { _ in
+                  h2 { "Editing row \(row)" }
+                }
+            }
+          }
+        }
+      }
+      let html = try driver.runtime.renderHTML()
+      let list = html.components(separatedBy: "<ul>")[1].components(separatedBy: "</ul>")[0]
+      #expect(!list.contains("<dialog"))
+      // The second row's sheet: the second presentation of its kind in the scope.
+      #expect(html.hasSuffix("</main><dialog id=\"sheet-2\" class=\"navigation-sheet\" aria-labelledby=\"sheet-2-title\" open=\"\"><h2 id=\"sheet-2-title\">Editing row 2</h2></dialog>"))
+    }
+
     @Test func anUnwrappedBindingKeepsTheLastValueWrittenThroughIt() throws {
       final class Model { @Observed var count: Int? = 42 }
       let model = Model()

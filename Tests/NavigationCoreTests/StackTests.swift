@@ -113,7 +113,8 @@ extension NavigationCoreTests {
       #expect(model.path.isEmpty)
       #expect(model.running.isEmpty)
       #expect(model.dismissals == ["editing 3"])
-      #expect(driver.lastPatches.map(\.operation) == ["removeAttr", "remove", "remove", "remove"])
+      // Three pages, and page 3's sheet from the top layer.
+      #expect(driver.lastPatches.map(\.operation) == ["removeAttr", "remove", "remove", "remove", "remove"])
     }
 
     @Test func aChangeOtherThanAppendOrTrailingRemovalReplacesThePages() {

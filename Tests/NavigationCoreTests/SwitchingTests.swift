@@ -5,13 +5,14 @@ import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct SwitchingTests {
-    @Test func switchingFromSheetToAlertReplacesTheDialogInOneBatch() throws {
+    @Test func switchingFromSheetToAlertSwapsTheDialogsInOneBatch() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
       let driver = NavigationTestDriver(model: model, view: inventoryView)
       try driver.press("Delete item")
       #expect(driver.lastChangeDescription == [
-        #"replace #15 <dialog id="destination-edit-1" class="navigation-sheet" aria-labelledby="destination-edit-1-title" open=""> "Edit Hammer Name Delete item" with #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open=""> "Delete Hammer? This cannot be undone. D…""#,
+        #"remove #15 <dialog id="destination-edit-1" class="navigation-sheet" aria-labelledby="destination-edit-1-title" open=""> "Edit Hammer Name Delete item""#,
+        #"insert #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open=""> "Delete Hammer? This cannot be undone. D…" into #0 (container) at the end"#,
         #"call showModal() on #25 <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open=""> "Delete Hammer? This cannot be undone. D…""#,
       ])
       #expect(model.dismissals == ["edit"])
@@ -42,7 +43,7 @@ extension NavigationCoreTests {
       model.destination = .alert(InventoryModel.deleteAlert("Hammer"))
       try driver.send(id: sheet, event: "cancel")
       if case .alert? = model.destination {} else { Issue.record("the alert was dismissed") }
-      #expect(driver.lastPatches.map(\.operation) == ["replace", "invoke"])
+      #expect(driver.lastPatches.map(\.operation) == ["remove", "insert", "invoke"])
       #expect(model.dismissals == ["edit"])
       // And the alert's own Escape still works.
       try driver.pressEscape()
@@ -64,7 +65,7 @@ extension NavigationCoreTests {
       }
       model.destination = .detail(Item(id: 1, name: "Hammer"))
       driver.settle()
-      #expect(driver.lastPatches.map(\.operation) == ["setAttr", "replace"])
+      #expect(driver.lastPatches.map(\.operation) == ["setAttr", "remove", "insert"])
       #expect(model.dismissals == 1)
       #expect(driver.html == """
         <div hidden="">

@@ -42,8 +42,9 @@ enum ModalDialog {
     }
   }
 
-  /// Builds `content` as the presentation of `binding`, in its own scope, and returns the
-  /// presenter followed by the dialog `make` builds from it.
+  /// Builds `content` as the presentation of `binding`, in its own scope, and puts the dialog
+  /// `make` builds from it in the pass's top layer (returning the presenter), or, outside a
+  /// runtime, returns the presenter followed by the dialog.
   ///
   /// Only what depends on `Item` (reading and unwrapping the binding, the dismissal) is done
   /// here; the rest is ``present(_:kind:name:identity:onDismiss:content:dismiss:make:)``, one
@@ -74,8 +75,14 @@ enum ModalDialog {
     let context = RenderContext.currentOrTemporary()
     return context.run {
       let (key, domID) = context.claim(kind: kind, name: name, identity: identity)
+      // The dialog's place in the top layer comes before the dialogs its content presents.
+      let place = context.topLayer.count
+      if context.collectsTopLayer { context.topLayer.append(.fragment([])) }
       let body = context.present(key: key, domID: domID, onDismiss: onDismiss, content)
-      return .fragment([presenter, make(key, domID, body, dismiss)])
+      let dialog = make(key, domID, body, dismiss)
+      guard context.collectsTopLayer else { return .fragment([presenter, dialog]) }
+      context.topLayer[place] = dialog
+      return presenter
     }
   }
 }

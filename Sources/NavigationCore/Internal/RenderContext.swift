@@ -21,6 +21,14 @@ final class RenderContext {
   var tasks: [TaskRecord] = []
   /// The keys of the stacks rendered in this pass.
   var renderedStackKeys: [String] = []
+  /// The presented dialogs, in presentation order (parents before children): a runtime renders
+  /// them after the app's root, in the container itself, wherever they were attached, so the
+  /// HTML stays valid (no `<dialog>` inside a `<ul>`) and each is keyed by its presentation.
+  var topLayer: [Node] = []
+
+  /// Whether dialogs go to ``topLayer``: in a runtime's pass. Plain rendering outside a
+  /// runtime has no container to put them in, so they follow what presents them there.
+  var collectsTopLayer: Bool { memory != nil }
   private var usedKeys = ClaimCounts()
   private var usedDOMIDs = ClaimCounts()
 
