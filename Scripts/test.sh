@@ -83,6 +83,8 @@ suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error
   swift test --sanitize=thread --scratch-path .build-tsan -Xswiftc -DNAVDOM_NO_PREFETCH \
   --filter ConcurrentRuntimesTests
 
+suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
+
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"

@@ -17,7 +17,7 @@ public final class InventoryModel {
   private var nextID: Int
 
   /// The one dialog that can be open.
-  public enum Destination {
+  public enum Destination: Equatable {
     case addItem(NewItem)
     case importItems
     case deleteAlert(AlertState<AlertAction>)
@@ -130,5 +130,21 @@ public final class InventoryModel {
     destination = nil
     path = UINavigationPath(routes)
     return true
+  }
+}
+
+/// The destination's cases as bindings, one declaration each: `model.$destination.addItem`.
+extension UIBinding where Value == InventoryModel.Destination? {
+  public var addItem: UIBinding<InventoryModel.NewItem?> {
+    self.case(InventoryModel.Destination.addItem) { if case .addItem(let draft) = $0 { draft } else { nil } }
+  }
+  public var importItems: UIBinding<Void?> { self.case(InventoryModel.Destination.importItems) }
+  public var deleteAlert: UIBinding<AlertState<InventoryModel.AlertAction>?> {
+    self.case(InventoryModel.Destination.deleteAlert) { if case .deleteAlert(let state) = $0 { state } else { nil } }
+  }
+  public var duplicateDialog: UIBinding<ConfirmationDialogState<InventoryModel.DuplicateAction>?> {
+    self.case(InventoryModel.Destination.duplicateDialog) {
+      if case .duplicateDialog(let state) = $0 { state } else { nil }
+    }
   }
 }

@@ -30,36 +30,20 @@ public func inventoryView(_ model: InventoryModel) -> Node {
       routePage(route, model: model)
     }
   }
-  .sheet(
-    item: destination.case(
-      "addItem", embed: InventoryModel.Destination.addItem,
-      extract: { if case .addItem(let draft) = $0 { draft } else { nil } })
-  ) { draft in
+  .sheet(item: destination.addItem) { draft in
     newItemForm(draft, model: model)
   }
-  .sheet(
-    item: destination.case(
-      "importItems", embed: { (_: Bool) in InventoryModel.Destination.importItems },
-      extract: { if case .importItems = $0 { true } else { nil } })
-  ) { _ in
+  .sheet(item: destination.importItems) { _ in
     h2 { "Import items" }
     p { "Importing from a file is not available in this demo yet." }
     div(.class("actions")) {
       button(.type("button"), .onClick { model.destination = nil }) { "Cancel" }
     }
   }
-  .alert(
-    destination.case(
-      "deleteAlert", embed: InventoryModel.Destination.deleteAlert,
-      extract: { if case .deleteAlert(let state) = $0 { state } else { nil } })
-  ) { action in
+  .alert(destination.deleteAlert) { action in
     model.alertButtonTapped(action)
   }
-  .confirmationDialog(
-    destination.case(
-      "duplicateDialog", embed: InventoryModel.Destination.duplicateDialog,
-      extract: { if case .duplicateDialog(let state) = $0 { state } else { nil } })
-  ) { action in
+  .confirmationDialog(destination.duplicateDialog) { action in
     model.duplicateButtonTapped(action)
   }
 }

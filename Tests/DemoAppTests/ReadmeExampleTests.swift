@@ -4,7 +4,7 @@ import Testing
 import VirtualDOM
 
 /// README.md's navigation example, verbatim but for the enclosing namespace, so the README
-/// keeps compiling and doing what it says.
+/// keeps doing what it says (Tests/snippets/check-snippets.py checks that it compiles as written).
 enum ReadmeExample {
   final class InventoryModel {
     @Observed var items = ["Keyboard", "Charger"]
@@ -45,14 +45,22 @@ enum ReadmeExample {
       }
       .navigationDestination(for: String.self) { name in h1 { name } }
     }
-    .sheet(item: destination.case("addItem", embed: InventoryModel.Destination.addItem,
-                                  extract: { if case .addItem(let draft) = $0 { draft } else { nil } })) { draft in
+    .sheet(item: destination.addItem) { draft in
       h2 { "New item" }
     }
-    .alert(destination.case("deleteAlert", embed: InventoryModel.Destination.deleteAlert,
-                            extract: { if case .deleteAlert(let alert) = $0 { alert } else { nil } })) { action in
+    .alert(destination.deleteAlert) { action in
       if case .confirmDelete(let name)? = action { model.items.removeAll { $0 == name } }
     }
+  }
+}
+
+// Each case, declared once next to the enum; use sites read `model.$destination.addItem`.
+extension UIBinding where Value == ReadmeExample.InventoryModel.Destination? {
+  var addItem: UIBinding<String?> {
+    self.case(ReadmeExample.InventoryModel.Destination.addItem) { if case .addItem(let draft) = $0 { draft } else { nil } }
+  }
+  var deleteAlert: UIBinding<AlertState<ReadmeExample.InventoryModel.AlertAction>?> {
+    self.case(ReadmeExample.InventoryModel.Destination.deleteAlert) { if case .deleteAlert(let alert) = $0 { alert } else { nil } }
   }
 }
 

@@ -1,0 +1,75 @@
+/// Enum cases declared once, next to the enum, and bound as short as a property.
+///
+/// Declare one property per case in an extension of `UIBinding` for the optional enum; the
+/// property's own name names the case (it keys what is presented and the DOM ids), so no string
+/// is typed anywhere:
+///
+/// ```swift
+/// enum Destination: Equatable {
+///   case edit(Item)
+///   case settings
+/// }
+///
+/// extension UIBinding where Value == Destination? {
+///   var edit: UIBinding<Item?> { self.case(Destination.edit) { if case .edit(let item) = $0 { item } else { nil } } }
+///   var settings: UIBinding<Void?> { self.case(Destination.settings) }
+/// }
+///
+/// // Use sites:
+/// content
+///   .sheet(item: model.$destination.edit) { item in editor(item) }
+///   .sheet(item: model.$destination.settings) { _ in settingsForm() }
+/// ```
+///
+/// Writes follow ``case(_:embed:extract:)``: `nil` clears the enum only while it is in this case,
+/// and a value is embedded only while the enum is in this case or `nil`.
+extension UIBinding {
+  /// A binding to the case `embed` makes, named for the property that declares it.
+  ///
+  /// ```swift
+  /// var edit: UIBinding<Item?> { self.case(Destination.edit) { if case .edit(let item) = $0 { item } else { nil } } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: The case itself (it makes the enum from the case's value).
+  ///   - name: Leave it out: it is the name of the declaring property (`#function`).
+  ///   - extract: Returns the case's value, or `nil` when the enum is in another case.
+  /// - Returns: A binding to the case's value.
+  public func `case`<Enum, Member>(
+    _ embed: @escaping (Member) -> Enum,
+    name: String = #function,
+    extract: @escaping (Enum) -> Member?
+  ) -> UIBinding<Member?> where Value == Enum? {
+    self.case(caseName(declaredBy: name), embed: embed, extract: extract)
+  }
+
+  /// A binding to a case without a value: `()` while the enum is `value`, `nil` otherwise.
+  ///
+  /// ```swift
+  /// var settings: UIBinding<Void?> { self.case(Destination.settings) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The case.
+  ///   - name: Leave it out: it is the name of the declaring property (`#function`).
+  /// - Returns: A binding that presents while the enum is in this case; writing `()` selects
+  ///   the case, writing `nil` clears the enum while it is in it.
+  public func `case`<Enum: Equatable>(
+    _ value: Enum,
+    name: String = #function
+  ) -> UIBinding<Void?> where Value == Enum? {
+    self.case(
+      caseName(declaredBy: name), embed: { (_: Void) in value },
+      extract: { $0 == value ? () : nil })
+  }
+}
+
+/// `edit` for a property `edit`, and `edit` for a method `edit(_:)`, as `#function` gives them.
+func caseName(declaredBy function: String) -> String {
+  var name = ""
+  for character in function {
+    if character == "(" { break }
+    name.append(character)
+  }
+  return name
+}
