@@ -114,21 +114,19 @@ public final class InventoryModel {
 
   /// The URL of the current state: it follows the stack.
   public var url: String {
-    var routes: [Route] = []
-    for element in path.elements {
-      if let route = element.value(as: Route.self) { routes.append(route) }
-    }
-    return Route.url(for: routes)
+    Route.routes.url(for: path) ?? "/"
   }
 
   /// Brings the stack to `url` (a deep link, or the browser's back and forward buttons); any
   /// open dialog closes. `false`, and nothing changes, for a URL the app does not have.
   @discardableResult
   public func navigate(to url: String) -> Bool {
-    guard let routes = Route.routes(for: url) else { return false }
-    if let first = routes.first, case .item(let id) = first, item(id) == nil { return false }
+    guard let path = Route.routes.path(from: url) else { return false }
+    if let first = path.elements.first?.value(as: Route.self), case .item(let id) = first, item(id) == nil {
+      return false
+    }
     destination = nil
-    path = UINavigationPath(routes)
+    self.path = path
     return true
   }
 }

@@ -1,28 +1,47 @@
-/// The app's own URL form of a navigation path: one URL segment per path element, encoded and
-/// decoded by closures the app supplies (the portable way to deep-link; natively
-/// ``UINavigationPath/urlComponent`` needs no code but gives opaque URLs).
+/// An app's URLs: each page of a stack adds its route's segments to the URL of the pages below
+/// it, so a whole navigation path reads as one URL and a URL (a deep link) as a whole path.
 ///
-/// Segments are percent-encoded, so an encoder may return any text. Routes are `Sendable`: keep
-/// them in a `static let`.
+/// Routes are tried in order at each position; the first whose pattern matches and whose
+/// `parse` makes a page wins. The query string is never part of the path: ``match(_:)`` hands it
+/// to the app, and the other methods ignore it. Routes are `Sendable`: keep them in a
+/// `static let`.
 ///
 /// ```swift
-/// let routes = NavigationRoutes(
-///   encode: { element in element.value(as: Item.self).map { "item-\($0.id)" } },
-///   decode: { segment in
-///     guard segment.hasPrefix("item-"), let id = Int(segment.dropFirst(5)) else { return nil }
-///     return UINavigationPath.Element(Item(id: id))
-///   })
-/// routes.url(for: model.path)              // "/item-1/item-7"
-/// routes.path(from: "/item-1/item-7")      // the same path
+/// enum Route: Hashable { case item(Int), edit(Int) }
+///
+/// let routes = NavigationRoutes([
+///   NavigationRoute("items/:id", Route.self,
+///     parse: { parameters, _ in parameters.int("id").map(Route.item) },
+///     print: { if case .item(let id) = $0 { [String(id)] } else { nil } }),
+///   NavigationRoute("edit", Route.self,
+///     parse: { _, below in if case .item(let id)? = below { .edit(id) } else { nil } },
+///     print: { if case .edit = $0 { [] } else { nil } }),
+/// ])
+/// routes.url(for: UINavigationPath([Route.item(2), Route.edit(2)]))  // "/items/2/edit"
+/// routes.path(from: "/items/2/edit?ref=mail")?.count                // 2
 /// ```
 public struct NavigationRoutes: Sendable {
-  private let encodeElement: @Sendable (UINavigationPath.Element) -> String?
-  private let decodeSegment: @Sendable (String) -> UINavigationPath.Element?
+  private let routes: [NavigationRoute]
 
-  /// Creates routes from an encoder and a decoder of single elements.
+  /// Routes tried in this order.
   ///
   /// ```swift
-  /// let routes = NavigationRoutes(encode: { _ in "page" }, decode: { _ in nil })
+  /// let routes = NavigationRoutes([itemRoute, editRoute])
+  /// ```
+  public init(_ routes: [NavigationRoute]) {
+    self.routes = routes
+  }
+
+  /// One URL segment per path element, encoded and decoded by closures the app supplies.
+  ///
+  /// ```swift
+  /// let routes = NavigationRoutes(
+  ///   encode: { element in element.value(as: Item.self).map { "item-\($0.id)" } },
+  ///   decode: { segment in
+  ///     guard segment.hasPrefix("item-"), let id = Int(segment.dropFirst(5)) else { return nil }
+  ///     return UINavigationPath.Element(Item(id: id))
+  ///   })
+  /// routes.url(for: model.path)              // "/item-1/item-7"
   /// ```
   ///
   /// - Parameters:
@@ -32,41 +51,144 @@ public struct NavigationRoutes: Sendable {
     encode: @escaping @Sendable (UINavigationPath.Element) -> String?,
     decode: @escaping @Sendable (String) -> UINavigationPath.Element?
   ) {
-    encodeElement = encode
-    decodeSegment = decode
+    let route = NavigationRoute(
+      pattern: URLPattern(segments: [.parameter("segment")]),
+      parse: { parameters, _ in parameters["segment"].flatMap(decode) },
+      print: { element in encode(element).map { [$0] } })
+    routes = [route]
   }
 
-  /// The URL path for `path`: `/` for the root, `/a/b/c` for three pages.
+  /// The URL path for `path`: `/` for the root, `/items/2/edit` for two pages.
   ///
   /// ```swift
-  /// routes.url(for: UINavigationPath([Item(id: 3)]))  // "/item-3"
+  /// routes.url(for: UINavigationPath([Route.item(3)]))  // "/items/3"
   /// ```
   ///
-  /// - Returns: The URL path, or `nil` when an element has no URL form.
+  /// - Returns: The URL path, or `nil` when an element has no route.
   public func url(for path: UINavigationPath) -> String? {
     var url = ""
     for element in path.elements {
-      guard let segment = encodeElement(element) else { return nil }
-      url += "/" + PercentEncoding.encode(segment)
+      guard let segments = segments(for: element) else { return nil }
+      for segment in segments { url += "/" + PercentEncoding.encode(segment) }
     }
     return url.isEmpty ? "/" : url
   }
 
-  /// The path a URL path names.
+  /// The path a URL names; its query is ignored.
   ///
   /// ```swift
-  /// routes.path(from: "/item-3")?.count  // 1
+  /// routes.path(from: "/items/3?ref=mail")?.count  // 1
   /// ```
   ///
-  /// - Returns: The path, or `nil` when a segment names nothing (or is badly encoded).
+  /// - Returns: The path, or `nil` when the URL names no page (see ``match(_:)`` for why).
   public func path(from url: String) -> UINavigationPath? {
+    if case .success(let match) = match(url) { return match.path }
+    return nil
+  }
+
+  /// The path a URL names and its query, or why it names none (the app's 404).
+  ///
+  /// ```swift
+  /// switch routes.match("/items/3/edit?tab=color") {
+  /// case .success(let match): model.path = match.path; tab = match.query("tab")
+  /// case .failure(let error): print(error.reason)   // "no route for "nope" at /nope"
+  /// }
+  /// ```
+  public func match(_ url: String) -> Result<RouteMatch, RouteError> {
+    let (pathPart, queryPart) = Self.split(url)
+    var segments: [String] = []
+    for raw in pathPart.split(separator: "/", omittingEmptySubsequences: true) {
+      guard let segment = PercentEncoding.decode(String(raw)) else {
+        return .failure(RouteError(url: url, reason: "badly percent-encoded segment \"\(raw)\" in \(url)"))
+      }
+      segments.append(segment)
+    }
     var path = UINavigationPath()
-    for segment in url.split(separator: "/", omittingEmptySubsequences: true) {
-      guard let text = PercentEncoding.decode(String(segment)), let element = decodeSegment(text) else {
-        return nil
+    var position = 0
+    var below: UINavigationPath.Element?
+    while position < segments.count {
+      guard let (element, length) = page(at: position, of: segments, below: below) else {
+        return .failure(RouteError(url: url, reason: "no route for \"\(segments[position])\" at \(pathPart)"))
       }
       path.append(element)
+      below = element
+      position += length
     }
-    return path
+    return .success(RouteMatch(path: path, query: RouteMatch.parseQuery(queryPart)))
   }
+
+  private func page(
+    at position: Int, of segments: [String], below: UINavigationPath.Element?
+  ) -> (UINavigationPath.Element, Int)? {
+    for route in routes {
+      // A pattern with no segments would match without moving on.
+      guard !route.pattern.segments.isEmpty,
+        let parameters = route.pattern.match(segments, from: position),
+        let element = route.parse(parameters, below)
+      else { continue }
+      return (element, route.pattern.segments.count)
+    }
+    return nil
+  }
+
+  private func segments(for element: UINavigationPath.Element) -> [String]? {
+    for route in routes {
+      if let values = route.print(element), let segments = route.pattern.segments(with: values) {
+        return segments
+      }
+    }
+    return nil
+  }
+
+  /// The path part and the query of a URL (path and query, no scheme or host); a fragment is
+  /// dropped.
+  static func split(_ url: String) -> (path: Substring, query: Substring?) {
+    var rest = Substring(url)
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    guard let mark = rest.firstIndex(of: "?") else { return (rest, nil) }
+    return (rest[..<mark], rest[rest.index(after: mark)...])
+  }
+}
+
+/// A URL's page path and its query.
+public struct RouteMatch {
+  /// The pages the URL names, bottom first.
+  public var path: UINavigationPath
+  /// The query's name and value pairs, in order, percent-decoded (`+` reads as a space).
+  public var query: [(name: String, value: String)]
+
+  /// The first value of the query parameter `name`.
+  ///
+  /// ```swift
+  /// match.query("ref")   // "mail" for /items/2?ref=mail
+  /// ```
+  public func query(_ name: String) -> String? {
+    for entry in query where entry.name == name { return entry.value }
+    return nil
+  }
+
+  static func parseQuery(_ query: Substring?) -> [(name: String, value: String)] {
+    guard let query else { return [] }
+    var pairs: [(name: String, value: String)] = []
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      func decoded(_ text: Substring) -> String {
+        var plain = ""
+        for character in text { plain.append(character == "+" ? " " : character) }
+        return PercentEncoding.decode(plain) ?? plain
+      }
+      pairs.append((decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : ""))
+    }
+    return pairs
+  }
+}
+
+/// Why a URL names no page: what was not understood, and where.
+public struct RouteError: Error, Equatable, CustomStringConvertible {
+  /// The URL that matched nothing.
+  public var url: String
+  /// A sentence for a 404 page or a log.
+  public var reason: String
+
+  public var description: String { reason }
 }

@@ -129,6 +129,9 @@ import Testing
       #expect(model.navigate(to: url))
       #expect(model.url == url)
     }
+    let linked = InventoryModel()
+    #expect(linked.navigate(to: "/items/2/edit?ref=mail"))  // the query is not part of the path
+    #expect(linked.url == "/items/2/edit")
     let model = InventoryModel()
     #expect(!model.navigate(to: "/items/99"))
     #expect(!model.navigate(to: "/elsewhere"))
