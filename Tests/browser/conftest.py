@@ -272,11 +272,11 @@ class App:
         )
 
     def errors(self):
-        """Console errors since the page was opened (the favicon 404 aside)."""
+        """Console errors since the page was opened."""
         return [
             entry["message"]
             for entry in self.driver.get_log("browser")
-            if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]
+            if entry["level"] == "SEVERE"
         ]
 
     def screenshot(self, name):
