@@ -995,11 +995,11 @@
         const target = new win.URL(reply.url, here()).href;
         // The reply to a popstate names the page the browser is already on.
         if (target === here()) return;
-        if (reply.history === 'replace') {
+        const replace = () => {
           trail[index] = target;
           win.history.replaceState({ navdom: { trail: trail.slice(), index } }, '', target);
-          return;
-        }
+        };
+        if (reply.history === 'replace') return replace();
         const earlier = trail.lastIndexOf(target, index - 1);
         if (index > 0 && earlier >= 0) {
           expectedIndex = earlier;
@@ -1007,6 +1007,9 @@
           index = earlier;
           return;
         }
+        // A popped page whose parent this page never showed (a deep link): the popped entry is
+        // replaced, never pushed over, so Back never shows a page the app popped.
+        if (reply.history === 'pop') return replace();
         trail = trail.slice(0, index + 1).concat(target);
         index += 1;
         win.history.pushState({ navdom: { trail: trail.slice(), index } }, '', target);

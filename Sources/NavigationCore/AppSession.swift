@@ -5,7 +5,8 @@ import VirtualDOM
 /// server (a live session) or in the browser (the WebAssembly build).
 ///
 /// Every answer is the reply JSON runtime.js applies (docs/RUNTIME.md): `{"patches":[...]}`,
-/// plus `"url"` and `"history":"push"` when the app's URL changed since the page last heard.
+/// plus `"url"` and `"history"` when the app's URL changed since the page last heard: `"pop"`
+/// when the new URL is an ancestor of the old one (a page was popped), `"push"` otherwise.
 ///
 /// ```swift
 /// let model = InventoryModel()
@@ -98,7 +99,7 @@ public final class AppSession {
     return reply(patches)
   }
 
-  /// `{"patches":[...]}`, with `"url"` and `"history":"push"` when the URL changed.
+  /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"` or `"push"`) when the URL changed.
   func reply(_ patches: [Patch]) -> String {
     var writer = JSONWriter(capacity: 64 * patches.count + 32)
     writer.raw("{\"patches\":")
@@ -108,10 +109,20 @@ public final class AppSession {
       writer.key("url")
       writer.string(url)
       writer.key("history")
-      writer.string("push")
+      writer.string(Self.isAncestor(url, of: pageURL) ? "pop" : "push")
       pageURL = url
     }
     writer.raw("}")
     return writer.string
+  }
+
+  /// Whether `ancestor`'s path is a proper prefix of `url`'s, segment by segment (`/items/1` of
+  /// `/items/1/edit`; `/` of every other path). Queries are ignored.
+  static func isAncestor(_ ancestor: String, of url: String) -> Bool {
+    let parent = NavigationRoutes.split(ancestor).path.split(separator: "/")
+    let child = NavigationRoutes.split(url).path.split(separator: "/")
+    guard parent.count < child.count else { return false }
+    for index in parent.indices where parent[index] != child[index] { return false }
+    return true
   }
 }

@@ -123,6 +123,15 @@ import Testing
     assertSnapshot(of: driver.runtime, named: "deep-link-color-page")
   }
 
+  @Test func pickingAColorAfterADeepLinkTellsThePageToPopNotPush() throws {
+    let session = try #require(inventorySession(url: "/items/1/edit/color"))
+    let red = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Red")
+    let reply = try session.dispatch(id: red, event: "click").get()
+    #expect(reply.hasSuffix(#""url":"/items/1/edit","history":"pop"}"#))
+    let edit = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Color")
+    #expect(try session.dispatch(id: edit, event: "click").get().hasSuffix(#""url":"/items/1/edit/color","history":"push"}"#))
+  }
+
   @Test func urlsRoundTripThroughTheModel() {
     for url in ["/", "/items/2", "/items/3/edit", "/items/1/edit/color"] {
       let model = InventoryModel()

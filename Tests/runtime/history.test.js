@@ -74,3 +74,18 @@ test('every entry remembers the trail, so a reload keeps working', async () => {
     index: 2,
   });
 });
+
+test('a pop after a deep link replaces the popped entry instead of pushing over it', async () => {
+  const env = page('<button>Red</button>', { url: 'http://localhost/items/1/edit/color' });
+  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const session = navdom.start(env.container, {
+    send: async () => ({ patches: [], url: '/items/1/edit', history: 'pop' }),
+  });
+  const before = env.window.history.length;
+  env.container.firstChild.dispatchEvent(new env.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+  await session.idle();
+  await wait(env.window);
+  assert.equal(env.window.location.pathname, '/items/1/edit');
+  assert.equal(env.window.history.length, before, 'no entry was added, so Back cannot show the picker');
+  assert.deepEqual(env.window.history.state.navdom, { trail: ['http://localhost/items/1/edit'], index: 0 });
+});
