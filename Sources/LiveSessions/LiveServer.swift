@@ -16,27 +16,23 @@ import VirtualDOM
 /// try server.run()
 /// ```
 ///
-/// Observation and the app's models are single-threaded, while the HTTP server runs one event
-/// loop per core: all app work happens under one lock, so sessions never race each other.
+/// Each session's app work (events, pushes, `perform`) runs on that session's own serial queue,
+/// off the HTTP event loops: sessions never wait for each other, and static files and event
+/// streams never wait for app work. An event the app takes longer than
+/// `LiveSessionLimits.eventTimeLimit` to answer gets a 503 with a reason; its patches, once
+/// ready, reach the page over its stream, and the session stays usable.
 public final class LiveServer: @unchecked Sendable {
+  // Safe: `sessions`, `pushThread` and `isPushing` are only touched under `lock`, held briefly
+  // and never around app work.
   public let app: LiveApp
   public let limits: LiveSessionLimits
 
   private let lock = NSLock()
-  private var sessions: [String: Record] = [:]
+  private var sessions: [String: LiveSession] = [:]
   private var pushThread: Thread?
   private var isPushing = false
-
-  final class Record {
-    let session: AppSession
-    var lastUsed: ContinuousClock.Instant
-    var streams: [ObjectIdentifier: EventStream] = [:]
-
-    init(session: AppSession, now: ContinuousClock.Instant) {
-      self.session = session
-      lastUsed = now
-    }
-  }
+  /// Where pages are rendered: any free core.
+  private let pageQueue = DispatchQueue(label: "navdom.pages", attributes: .concurrent)
 
   public init(app: LiveApp, limits: LiveSessionLimits = LiveSessionLimits()) {
     self.app = app
@@ -51,15 +47,14 @@ public final class LiveServer: @unchecked Sendable {
   /// How many sessions are alive.
   public var sessionCount: Int { lock.withLock { sessions.count } }
 
-  /// Runs `body` with a session's app under the app lock (for changes made on the server, such
-  /// as a timer's); the change reaches the browser through the stream. `false` if no such session.
+  /// Runs `body` with a session's app on that session's queue and waits for it (for changes
+  /// made on the server, such as a timer's); the change reaches the browser through the stream.
+  /// `false` if no such session.
   @discardableResult
   public func perform(session id: String, _ body: (AppSession) -> Void) -> Bool {
-    lock.withLock {
-      guard let record = sessions[id] else { return false }
-      body(record.session)
-      return true
-    }
+    guard let session = lock.withLock({ sessions[id] }) else { return false }
+    session.runAndWait(body)
+    return true
   }
 
   // MARK: Requests
@@ -76,18 +71,32 @@ public final class LiveServer: @unchecked Sendable {
     }
   }
 
-  /// A page: GET starts a session for it; HEAD gives the same headers (the server drops the
-  /// body) without starting a session nobody will use.
-  private func handlePage(_ request: HTTPRequest) -> HTTPResponse? {
-    lock.withLock { () -> HTTPResponse? in
-      guard let session = app.makeSession(request.appURL) else { return nil }
-      guard request.method == .get else { return LivePage.response(app: app, session: session, sessionID: nil) }
-      let id = Self.newSessionID()
-      let now = ContinuousClock.now
-      evictIfFull(now: now)
-      let response = LivePage.response(app: app, session: session, sessionID: id)
-      if response.status == .ok { sessions[id] = Record(session: session, now: now) }
-      return response
+  /// A page, rendered off the event loop: GET starts a session for it; HEAD gives the same
+  /// headers (the server drops the body) without starting a session nobody will use. A URL the
+  /// app does not have falls through to the static files (their 404 page).
+  private func handlePage(_ request: HTTPRequest) -> HTTPResponse {
+    .deferred { [self] complete in
+      pageQueue.async { [self] in
+        guard let appSession = app.makeSession(request.appURL) else {
+          complete(nil)  // not the app's: the static files answer
+          return
+        }
+        guard request.method == .get else {
+          complete(LivePage.response(app: app, session: appSession, sessionID: nil))
+          return
+        }
+        let id = Self.newSessionID()
+        let now = ContinuousClock.now
+        let response = LivePage.response(app: app, session: appSession, sessionID: id)
+        if response.status == .ok {
+          let session = LiveSession(id: id, app: appSession, now: now)
+          lock.withLock {
+            evictIfFull(now: now)
+            sessions[id] = session
+          }
+        }
+        complete(response)
+      }
     }
   }
 
@@ -97,31 +106,52 @@ public final class LiveServer: @unchecked Sendable {
     }
     let event: LiveEvent
     do { event = try LiveEvent.parse(request.body) } catch { return Self.failure(.badRequest, error.reason) }
-    // Only the app's work holds the lock every session shares; compressing the reply does not.
-    let answer = lock.withLock { () -> EventAnswer in
-      guard let record = sessions[event.session] else {
-        return .refusal(Self.failure(.notFound, "unknown or expired session; reload the page"))
-      }
-      record.lastUsed = .now
-      if event.id == 0 && event.event == "popstate" {
-        guard let url = event.payload.value, let reply = record.session.popState(to: url) else {
-          return .refusal(Self.failure(.badRequest, "popstate to a URL the app does not have"))
+    guard let session = lock.withLock({ sessions[event.session] }) else {
+      return Self.sessionGone
+    }
+    let now = ContinuousClock.now
+    session.touch(now)
+    if let busy = session.busyFor(now: now), busy > limits.eventTimeLimit {
+      return Self.failure(.serviceUnavailable, "the app is still busy with an earlier event (\(busy) so far); try again")
+    }
+    let timeLimit = limits.eventTimeLimit
+    return .deferred { complete in
+      let answered = Answered()
+      session.run({ app in Self.answer(event, in: app) }) { answer in
+        switch answer {
+        case .reply(let reply):
+          if answered.claim() {
+            complete(.json(reply, compressingFor: request))
+          } else {
+            session.keepLateReply(reply)  // the page heard 503: send the patches over its stream
+          }
+        case .refusal(let refusal):
+          if answered.claim() { complete(refusal) }
         }
-        return .reply(reply)
       }
-      switch record.session.dispatch(id: event.id, event: event.event, payload: event.payload) {
-      case .success(let reply): return .reply(reply)
-      case .failure(let error): return .refusal(Self.failure(HTTPStatus(code: 409), error.reason))
+      DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeLimit)) {
+        guard answered.claim() else { return }
+        complete(Self.failure(.serviceUnavailable, "the app took longer than \(timeLimit) to answer this event; its changes will arrive on the page's stream"))
       }
     }
-    switch answer {
-    case .reply(let reply): return .json(reply, compressingFor: request)
-    case .refusal(let refusal): return refusal
+  }
+
+  /// The app's answer to one event, worked out on its session's queue.
+  private static func answer(_ event: LiveEvent, in app: AppSession) -> EventAnswer {
+    if event.id == 0 && event.event == "popstate" {
+      guard let url = event.payload.value, let reply = app.popState(to: url) else {
+        return .refusal(failure(.badRequest, "popstate to a URL the app does not have"))
+      }
+      return .reply(reply)
+    }
+    switch app.dispatch(id: event.id, event: event.event, payload: event.payload) {
+    case .success(let reply): return .reply(reply)
+    case .failure(let error): return .refusal(failure(HTTPStatus(code: 409), error.reason))
     }
   }
 
   /// An event's outcome: the reply JSON, or the 4xx that refused it.
-  private enum EventAnswer {
+  private enum EventAnswer: Sendable {
     case reply(String)
     case refusal(HTTPResponse)
   }
@@ -130,13 +160,14 @@ public final class LiveServer: @unchecked Sendable {
     guard let id = Self.queryValue("session", in: request.query) else {
       return Self.failure(.badRequest, "missing session")
     }
-    let exists = lock.withLock { sessions[id] != nil }
-    guard exists else { return Self.failure(.notFound, "unknown or expired session; reload the page") }
-    return .eventStream { [self] stream in
-      let key = ObjectIdentifier(stream)
-      lock.withLock { sessions[id]?.streams[key] = stream }
-      stream.onClose { [self] in lock.withLock { _ = sessions[id]?.streams.removeValue(forKey: key) } }
-    }
+    guard let session = lock.withLock({ sessions[id] }) else { return Self.sessionGone }
+    return .eventStream { stream in session.attach(stream) }
+  }
+
+  /// The answer for a session this server does not have (expired, evicted, or another
+  /// server's): 410 Gone, which runtime.js answers by reloading its current URL.
+  static var sessionGone: HTTPResponse {
+    failure(HTTPStatus(code: 410), "unknown or expired session; reload the page")
   }
 
   // MARK: Server-side changes and expiry
@@ -150,7 +181,7 @@ public final class LiveServer: @unchecked Sendable {
       let thread = Thread { [self] in
         while lock.withLock({ isPushing }) {
           pushPendingChanges()
-          Thread.sleep(forTimeInterval: Double(limits.pushInterval.components.attoseconds) / 1e18 + Double(limits.pushInterval.components.seconds))
+          Thread.sleep(forTimeInterval: Self.seconds(limits.pushInterval))
         }
       }
       thread.name = "navdom-live-push"
@@ -161,35 +192,48 @@ public final class LiveServer: @unchecked Sendable {
 
   /// Stops pushing; open streams are closed.
   public func stop() {
-    lock.withLock {
+    let all = lock.withLock {
       isPushing = false
-      for record in sessions.values { for stream in record.streams.values { stream.close() } }
+      return Array(sessions.values)
     }
+    for session in all { session.closeStreams() }
   }
 
-  /// One round of the push thread: public so tests can drive it without waiting.
+  /// One round of the push thread: drops idle sessions, then sends each session with an open
+  /// stream what changed on the server (each on its own queue). Public so tests can drive it
+  /// without waiting.
   public func pushPendingChanges() {
-    lock.withLock {
-      let now = ContinuousClock.now
-      for (id, record) in sessions {
-        if !record.streams.isEmpty { record.lastUsed = now }
-        if now - record.lastUsed > limits.idleTimeout {
-          sessions[id] = nil
-          continue
-        }
-        guard !record.streams.isEmpty, let message = record.session.takePendingReply() else { continue }
-        for stream in record.streams.values { _ = stream.send(data: message) }
+    let now = ContinuousClock.now
+    let live = lock.withLock { () -> [LiveSession] in
+      for (id, session) in sessions where !session.hasStreams && now - session.lastUsed > limits.idleTimeout {
+        sessions[id] = nil
+      }
+      return Array(sessions.values)
+    }
+    for session in live where session.hasStreams {
+      session.touch(now)
+      var messages = session.takeLateReplies()
+      if session.busyFor(now: now) == nil, let reply = session.runAndWait({ $0.takePendingReply() }) {
+        messages.append(reply)
+      }
+      for message in messages {
+        for stream in session.streams { _ = stream.send(data: message) }
       }
     }
   }
 
   private func evictIfFull(now: ContinuousClock.Instant) {
-    for (id, record) in sessions where now - record.lastUsed > limits.idleTimeout { sessions[id] = nil }
+    for (id, session) in sessions where now - session.lastUsed > limits.idleTimeout { sessions[id] = nil }
     while sessions.count >= limits.maximumSessions,
       let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
     {
+      sessions[oldest]?.closeStreams()
       sessions[oldest] = nil
     }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   // MARK: Helpers

@@ -12,14 +12,19 @@ public struct LiveSessionLimits: Sendable {
   public var maximumEventBytes: Int
   /// How often server-side changes (timers, background work) are pushed to open streams.
   public var pushInterval: Duration
+  /// How long the app may take to answer one event before the request gets a 503 (the work
+  /// goes on; its patches then arrive on the page's stream).
+  public var eventTimeLimit: Duration
 
   public init(
     maximumSessions: Int = 1_000, idleTimeout: Duration = .seconds(30 * 60),
-    maximumEventBytes: Int = 16 * 1024, pushInterval: Duration = .milliseconds(50)
+    maximumEventBytes: Int = 16 * 1024, pushInterval: Duration = .milliseconds(50),
+    eventTimeLimit: Duration = .seconds(5)
   ) {
     self.maximumSessions = maximumSessions
     self.idleTimeout = idleTimeout
     self.maximumEventBytes = maximumEventBytes
     self.pushInterval = pushInterval
+    self.eventTimeLimit = eventTimeLimit
   }
 }

@@ -23,6 +23,12 @@ public struct HTTPResponse: Sendable {
     /// (on its event loop thread, so return quickly) with an `EventStream` that any thread may
     /// `send(_:)` to until it or the client closes. HTTP/1.1 clients get chunked framing.
     case stream(@Sendable (EventStream) -> Void)
+    /// A response made later, off the event loop: the server calls the closure (on its event
+    /// loop thread, so return quickly: hand the work to another thread) with a `complete`
+    /// function that any thread calls once with the real response, or with `nil` to pass the
+    /// request on to the static files. Only the first call counts. Until then the
+    /// connection's later requests wait; other connections do not.
+    case deferred(@Sendable (_ complete: @escaping @Sendable (HTTPResponse?) -> Void) -> Void)
   }
 
   /// The status line's status.
@@ -41,6 +47,19 @@ public struct HTTPResponse: Sendable {
     self.status = status
     self.headers = headers
     self.body = body
+  }
+
+  /// A response made later by `work` on a thread of its own choosing (see `Body.deferred`).
+  ///
+  /// ```swift
+  /// return .deferred { complete in
+  ///   queue.async { complete(.text(expensiveAnswer())) }
+  /// }
+  /// ```
+  public static func deferred(
+    _ work: @escaping @Sendable (_ complete: @escaping @Sendable (HTTPResponse?) -> Void) -> Void
+  ) -> HTTPResponse {
+    HTTPResponse(status: .ok, body: .deferred(work))
   }
 
   /// A `text/html; charset=utf-8` response.

@@ -8,7 +8,7 @@ import VirtualDOM
 
 /// The live server as a browser meets it: pages rendered per URL, events answered with
 /// patches, bad events refused with a reason and no change, sessions kept apart.
-@Suite(.serialized) struct LiveServerTests {
+@Suite struct LiveServerTests {
   /// The demo app, keeping each session's model so tests can look at the state.
   final class DemoHarness {
     var models: [InventoryModel] = []
@@ -22,11 +22,35 @@ import VirtualDOM
   }
 
   static func get(_ live: LiveServer, _ target: String) -> HTTPResponse? {
-    live.router(HTTPRequest(method: .get, target: target, headers: ["Host": "localhost"]))
+    route(live, HTTPRequest(method: .get, target: target, headers: ["Host": "localhost"]))
   }
 
   static func post(_ live: LiveServer, _ json: String) -> HTTPResponse {
-    live.router(HTTPRequest(method: .post, target: "/_navdom/event", headers: ["Host": "localhost"], body: Array(json.utf8)))!
+    route(live, HTTPRequest(method: .post, target: "/_navdom/event", headers: ["Host": "localhost"], body: Array(json.utf8)))!
+  }
+
+  /// The router's answer as the server would send it: a deferred response is waited for
+  /// (`nil` when it passes the request on to the static files).
+  static func route(_ live: LiveServer, _ request: HTTPRequest) -> HTTPResponse? {
+    guard let response = live.router(request) else { return nil }
+    guard case .deferred(let work) = response.body else { return response }
+    let made = Made()
+    work { made.set($0) }
+    return made.wait()
+  }
+
+  /// A deferred response, waited for.
+  final class Made: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var response: HTTPResponse?
+    func set(_ response: HTTPResponse?) {
+      self.response = response
+      done.signal()
+    }
+    func wait() -> HTTPResponse? {
+      done.wait()
+      return response
+    }
   }
 
   static func text(_ response: HTTPResponse?) -> String {
@@ -92,7 +116,7 @@ import VirtualDOM
 
   @Test func headOfAPageStartsNoSession() {
     let live = LiveServer(app: DemoHarness().app)
-    let response = live.router(HTTPRequest(method: .head, target: "/items/1", headers: ["Host": "localhost"]))
+    let response = Self.route(live, HTTPRequest(method: .head, target: "/items/1", headers: ["Host": "localhost"]))
     #expect(response?.status == .ok)
     #expect(Self.text(response).contains(">Keyboard</h1>"))  // the server drops it on the wire
     #expect(live.sessionCount == 0)
@@ -168,7 +192,7 @@ import VirtualDOM
     (#"{"session":"S","id":-1,"event":"click"}"#, 400),
     (#"{"session":"S","id":1,"event":"click","extra":true}"#, 400),
     (#"not json"#, 400),
-    (#"{"session":"0000","id":1,"event":"click"}"#, 404),
+    (#"{"session":"0000","id":1,"event":"click"}"#, 410),
   ])
   func aMalformedOrForgedEventGetsAClientError(body: String, status: Int) {
     let harness = DemoHarness()
@@ -220,7 +244,8 @@ extension LiveServerTests {
     let live = LiveServer(app: harness.app)
     let visit = try Visit(live, harness)
     let body = Array(#"{"session":"\#(visit.session)","id":\#(visit.id(of: "Add item")),"event":"click"}"#.utf8)
-    let response = live.router(
+    let response = Self.route(
+      live,
       HTTPRequest(
         method: .post, target: "/_navdom/event",
         headers: ["Host": "localhost", "Accept-Encoding": "gzip, deflate, br"], body: body))!

@@ -8,7 +8,7 @@ import Testing
 
 /// Changes made on the server, with no browser event (a timer, background work), reach the
 /// page over the session's Server-Sent Events stream.
-@Suite(.serialized) struct ServerPushTests {
+@Suite struct ServerPushTests {
   @Test func aServerSideChangeIsPushedToTheOpenStream() throws {
     let harness = LiveServerTests.DemoHarness()
     let live = LiveServer(app: harness.app)
@@ -45,6 +45,6 @@ import Testing
     defer { server.stop() }
     let connection = try RawConnection(port: server.port)
     connection.send("GET /_navdom/stream?session=forged HTTP/1.1\r\nHost: localhost\r\n\r\n")
-    #expect(connection.readResponse()?.status == 404)
+    #expect(connection.readResponse()?.status == 410)
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One client connection's state; owned and touched only by its event loop's thread.
 final class Connection {
   let descriptor: Int32
@@ -10,6 +12,8 @@ final class Connection {
   var fileOffset = 0
   /// The open streamed response, if any; requests after it wait until it ends.
   var stream: EventStream?
+  /// The deferred response being made for this connection, if any; requests after it wait.
+  var awaiting: DeferredResponse?
   /// Whether the connection stays open after the stream ends.
   var streamKeepsAlive = false
   /// Close once everything queued has been sent.
@@ -34,4 +38,28 @@ final class Connection {
   }
 
   var hasPendingOutput: Bool { outputOffset < output.count || file != nil }
+}
+
+/// A deferred response on its way: where it goes once made. `complete` may be called from any
+/// thread, more than once; only the first call is delivered (to the connection's event loop).
+final class DeferredResponse: @unchecked Sendable {
+  // Safe: `connection` and `request` are read only on the loop's thread (in `deliver`), and the
+  // only state other threads touch is the atomic `isCompleted`.
+  weak var connection: Connection?
+  let request: HTTPRequest
+  let keepAlive: Bool
+  let started: UInt64
+  private let isCompleted = Atomic<Bool>(false)
+
+  init(connection: Connection, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
+    self.connection = connection
+    self.request = request
+    self.keepAlive = keepAlive
+    self.started = started
+  }
+
+  /// Whether this call is the first: the caller then delivers the response.
+  func claimCompletion() -> Bool {
+    !isCompleted.exchange(true, ordering: .acquiringAndReleasing)
+  }
 }

@@ -10,6 +10,8 @@ final class EventLoop: @unchecked Sendable {
   private var reserveDescriptor: Int32
   private var connections: [Int32: Connection] = [:]
   private let inbox = Mutex<[Connection]>([])
+  /// Deferred responses made on other threads, waiting to be queued by this loop.
+  private let completions = Mutex<[(DeferredResponse, HTTPResponse?)]>([])
   private let readBuffer: UnsafeMutableRawBufferPointer
   private let eventBuffer: UnsafeMutableRawBufferPointer
   private let maximumEvents = 256
@@ -129,6 +131,30 @@ final class EventLoop: @unchecked Sendable {
     for connection in scheduled where !connection.isClosed {
       flushStream(connection)
     }
+    let completed = completions.withLock { list -> [(DeferredResponse, HTTPResponse?)] in
+      let taken = list
+      list.removeAll()
+      return taken
+    }
+    for (pending, response) in completed {
+      guard let connection = pending.connection, !connection.isClosed, connection.awaiting === pending else { continue }
+      connection.awaiting = nil
+      let made = response ?? staticResponse(to: pending.request)
+      queue(made, for: pending.request, on: connection, keepAlive: pending.keepAlive, started: pending.started)
+      drive(connection)
+    }
+  }
+
+  /// Hands a deferred response to this loop (any thread); the first completion wins.
+  private func complete(_ pending: DeferredResponse, with response: HTTPResponse?) {
+    guard pending.claimCompletion() else { return }
+    var response = response
+    // A deferred response cannot defer again: answer with what can be said.
+    if case .deferred? = response?.body {
+      response = .error(.internalServerError, detail: "a deferred response deferred again")
+    }
+    completions.withLock { $0.append((pending, response)) }
+    wake()
   }
 
   private func beginDraining() {
@@ -147,7 +173,8 @@ final class EventLoop: @unchecked Sendable {
   }
 
   private func isIdle(_ connection: Connection) -> Bool {
-    !connection.hasPendingOutput && connection.stream == nil && !connection.parser.hasPartialRequest
+    !connection.hasPendingOutput && connection.stream == nil && connection.awaiting == nil
+      && !connection.parser.hasPartialRequest
   }
 
   // MARK: - Accepting
@@ -249,7 +276,11 @@ final class EventLoop: @unchecked Sendable {
     while true {
       flush(connection)
       if connection.isClosed { return }
-      if connection.hasPendingOutput || connection.stream != nil || connection.closeAfterWrite { break }
+      if connection.hasPendingOutput || connection.stream != nil || connection.awaiting != nil
+        || connection.closeAfterWrite
+      {
+        break
+      }
       let needsMoreData = answerBufferedRequests(connection)
       if connection.isClosed { return }
       if needsMoreData {
@@ -265,7 +296,7 @@ final class EventLoop: @unchecked Sendable {
     } else if connection.parser.hasPartialRequest && connection.requestStartedAt == nil {
       connection.requestStartedAt = MonotonicClock.now()
     }
-    let finished = !connection.hasPendingOutput && connection.stream == nil
+    let finished = !connection.hasPendingOutput && connection.stream == nil && connection.awaiting == nil
     if finished && (connection.peerClosed || (draining && !connection.parser.hasPartialRequest)) {
       closeConnection(connection)
       return
@@ -275,7 +306,8 @@ final class EventLoop: @unchecked Sendable {
 
   /// Queues responses for complete buffered requests; `true` when it stopped for lack of bytes.
   private func answerBufferedRequests(_ connection: Connection) -> Bool {
-    while !connection.isClosed && connection.stream == nil && connection.file == nil && !connection.closeAfterWrite
+    while !connection.isClosed && connection.stream == nil && connection.awaiting == nil && connection.file == nil
+      && !connection.closeAfterWrite
       && connection.output.count - connection.outputOffset < outputHighWater
     {
       switch connection.parser.nextRequest() {
@@ -326,16 +358,26 @@ final class EventLoop: @unchecked Sendable {
     var response: HTTPResponse
     if let router = context.router, let routed = router(request) {
       response = routed
-    } else if let files = context.staticFiles {
-      response = files.response(to: request)
     } else {
-      response = request.method.isStandard ? .error(.notFound) : .error(.notImplemented)
+      response = staticResponse(to: request)
     }
     var keepAlive = request.keepsConnectionAlive && !draining && !connection.peerClosed
     if response.headers.hasToken("close", in: "Connection") { keepAlive = false }
     if response.status.code == 400 || response.status.code == 431 { keepAlive = false }
     connection.servedRequests += 1
+    if case .deferred(let work) = response.body {
+      let pending = DeferredResponse(connection: connection, request: request, keepAlive: keepAlive, started: started)
+      connection.awaiting = pending
+      work { [weak self] made in self?.complete(pending, with: made) }
+      return
+    }
     queue(response, for: request, on: connection, keepAlive: keepAlive, started: started)
+  }
+
+  /// The static files' answer, for a request no router took.
+  private func staticResponse(to request: HTTPRequest) -> HTTPResponse {
+    if let files = context.staticFiles { return files.response(to: request) }
+    return request.method.isStandard ? .error(.notFound) : .error(.notImplemented)
   }
 
   private func currentDate() -> String {
@@ -393,6 +435,8 @@ final class EventLoop: @unchecked Sendable {
         EventLoop.appendDecimal(file.byteCount, to: &output)
         output.append(contentsOf: EventLoop.lineEnd)
       }
+    case .deferred:
+      break  // never queued: `respond` waits for the response it stands for
     case .stream:
       if !isHTTP10 && !omitsBody {
         output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
@@ -434,6 +478,8 @@ final class EventLoop: @unchecked Sendable {
         connection.streamKeepsAlive = keepAlive
         connection.closeAfterWrite = false
         onOpen(stream)
+      case .deferred:
+        break
       }
     }
     if !context.configuration.quiet {
@@ -536,7 +582,7 @@ final class EventLoop: @unchecked Sendable {
 
   private func updateInterest(_ connection: Connection) {
     var events: UInt32 = 0
-    let blocked = connection.hasPendingOutput || connection.stream != nil
+    let blocked = connection.hasPendingOutput || connection.stream != nil || connection.awaiting != nil
     if !connection.peerClosed && !(blocked && connection.parser.bufferedByteCount > readCapacity) {
       events |= LinuxConstant.epollIn
     }
@@ -558,8 +604,8 @@ final class EventLoop: @unchecked Sendable {
     for connection in connections.values {
       if connection.hasPendingOutput {
         if now &- connection.lastWriteProgress > writeTimeout { expired.append(connection) }
-      } else if connection.stream != nil {
-        continue
+      } else if connection.stream != nil || connection.awaiting != nil {
+        continue  // the app's time limit, not the connection's, bounds a deferred response
       } else if let started = connection.requestStartedAt {
         if now &- started > requestReadTimeout {
           _ = EventLoop.timeoutResponse.withUnsafeBytes {
