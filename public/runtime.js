@@ -837,6 +837,7 @@
     cleanups.push(() => (root.onNewEventType = null));
 
     if (win) {
+      announceRenewal(container, win);
       session.history = startHistory(win);
       const onPopState = (event) => {
         // A traversal the runtime started itself (the app popped its stack) is not news to
@@ -945,11 +946,48 @@
       try {
         handleReply(session, await callSend(session.send, message));
       } catch (error) {
+        if (error && error.sessionGone && session.win) {
+          session.queue.length = 0; // the page is about to load again
+          renewSession(session.win);
+          break;
+        }
         session.report(error);
       }
     }
     session.busy = false;
     session.waiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  const RENEWED = 'navdom:renewed';
+
+  /**
+   * The server no longer has this page's session: load the current URL again, which renders
+   * the same navigation state (it lives in the URL) in a new session, and say so on arrival.
+   */
+  function renewSession(win) {
+    try {
+      win.sessionStorage.setItem(RENEWED, '1');
+    } catch (_) {
+      // no sessionStorage (privacy settings): the page reloads without the notice
+    }
+    win.location.reload();
+  }
+
+  /** After a renewal, a polite notice before the container (outside what patches touch). */
+  function announceRenewal(container, win) {
+    let renewed = false;
+    try {
+      renewed = win.sessionStorage.getItem(RENEWED) === '1';
+      win.sessionStorage.removeItem(RENEWED);
+    } catch (_) {
+      return;
+    }
+    if (!renewed || !container.parentNode) return;
+    const notice = container.ownerDocument.createElement('p');
+    notice.className = 'navdom-notice';
+    notice.setAttribute('role', 'status');
+    notice.textContent = 'Your session had ended, so this page was reloaded at the same address in a new session.';
+    container.parentNode.insertBefore(notice, container);
   }
 
   /** Calls a promise-returning send, or a callback-style send(event, (error, reply) => ...). */
@@ -1053,7 +1091,10 @@
       });
       const text = await response.text();
       if (!response.ok) {
-        throw new Error(`navdom: ${endpoint} answered ${response.status} ${response.statusText || ''} to ${JSON.stringify(event)}: ${text.slice(0, 200)}`);
+        const error = new Error(`navdom: ${endpoint} answered ${response.status} ${response.statusText || ''} to ${JSON.stringify(event)}: ${text.slice(0, 200)}`);
+        // 410: the server no longer has this session (it restarted, or the session expired).
+        error.sessionGone = response.status === 410;
+        throw error;
       }
       return text ? JSON.parse(text) : null;
     };

@@ -338,3 +338,27 @@ test('as a classic script it defines window.navdom and starts itself', async () 
   const root = dom.window.document.querySelector('[data-navdom-root]');
   assert.equal(dom.window.navdom.nodeById(3, root).data, '', 'auto-started: the marker became an empty text node');
 });
+
+test('an event for a session the server no longer has (410) reloads the page once, and the new page says why', async () => {
+  const env = page('<button>Go</button>', { url: 'http://localhost/items/2/edit' });
+  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const errors = [];
+  const fetch = async () => ({
+    ok: false, status: 410, statusText: 'Gone',
+    text: async () => '{"error":"unknown or expired session; reload the page"}',
+  });
+  const session = navdom.start(env.container, { ...navdom.httpTransport({ session: 'S', fetch }), onError: (e) => errors.push(e) });
+  fire(env.window, env.container.firstChild, 'click', {}, env.window.MouseEvent);
+  await session.idle();
+  assert.deepEqual(errors, [], 'a gone session is renewed, not reported');
+  assert.equal(env.window.sessionStorage.getItem('navdom:renewed'), '1', 'the reload is marked for the next page');
+
+  // The reloaded page (same URL, same storage) starts with the notice before its container.
+  const container = env.document.createElement('div');
+  env.document.body.appendChild(container);
+  navdom.start(container, { send: async () => ({ patches: [] }) });
+  const notice = container.previousSibling;
+  assert.equal(notice.getAttribute('role'), 'status');
+  assert.match(notice.textContent, /new session/);
+  assert.equal(env.window.sessionStorage.getItem('navdom:renewed'), null);
+});
