@@ -34,7 +34,11 @@ WAIT = 5  # seconds any one expected change may take
 SERVE_ARGS = shlex.split(os.environ.get("NAVDOM_SERVE_ARGS", ""))
 WASM_MODE = "--wasm" in SERVE_ARGS
 # Tests of what only live sessions have (a session id, the server's update stream).
-LIVE_ONLY = {"test_the_page_subscribes_to_server_pushed_updates", "test_each_page_load_is_its_own_session"}
+LIVE_ONLY = {
+    "test_the_page_subscribes_to_server_pushed_updates",
+    "test_each_page_load_is_its_own_session",
+    "test_a_restarted_server_renews_the_session_at_the_same_url",
+}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -51,16 +55,17 @@ def pytest_collection_modifyitems(config, items):
 # --- The server ----------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def server():
-    """The base URL (no trailing slash) of a running `navdom serve`."""
+def launch_server(*extra):
+    """Starts `navdom serve --quiet --public public` with `extra` arguments (default port 0);
+    returns (process, base URL without a trailing slash). The caller stops the process."""
     binary = Path(os.environ.get("NAVDOM_BIN", ".build/debug/navdom"))
     if not binary.is_absolute():
         binary = REPO / binary
     if not binary.exists():
         pytest.fail(f"no navdom binary at {binary} (build it, or set NAVDOM_BIN)")
+    arguments = list(extra) if "--port" in extra else ["--port", "0", *extra]
     process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0", "--quiet", "--public", "public", *SERVE_ARGS],
+        [str(binary), "serve", "--quiet", "--public", "public", *arguments],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -78,15 +83,26 @@ def server():
         pytest.fail(f"navdom serve did not say where it listens: {line!r} {errors!r}")
     # Keep draining stdout so the server never blocks on a full pipe.
     threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
+    return process, f"http://{match.group(1)}:{match.group(2)}"
+
+
+def stop_server(process):
+    process.terminate()
     try:
-        yield f"http://{match.group(1)}:{match.group(2)}"
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The base URL (no trailing slash) of a running `navdom serve`."""
+    process, base = launch_server(*SERVE_ARGS)
+    try:
+        yield base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        stop_server(process)
 
 
 # --- The browser ---------------------------------------------------------------------------
