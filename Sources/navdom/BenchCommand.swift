@@ -7,7 +7,9 @@ import VirtualDOM
 /// anything.
 enum BenchCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    let valued: Set<String> = ["--rows", "--iterations", "--operation", "--factor", "--rounds"]
+    let valued: Set<String> = [
+      "--rows", "--iterations", "--operation", "--factor", "--rounds", "--sessions", "--seconds", "--cores",
+    ]
     guard let options = Options(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
       Console.error(Usage.bench)
       return 2
@@ -42,6 +44,12 @@ enum BenchCommand {
       }
       DiffScalingBench.run(
         rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations, only: only)
+    case "live":
+      guard let sessions = options.integer("--sessions", default: 64),
+        let seconds = options.integer("--seconds", default: 10)
+      else { return 2 }
+      let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
+      return LiveBench.run(sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets)
     case "payload":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       PayloadBench.run(rows: rows)

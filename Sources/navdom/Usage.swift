@@ -73,6 +73,7 @@ enum Usage {
            navdom bench diff [--rows N] [--iterations K] [--operation NAME]
            navdom bench diff-scaling [--rows N] [--factor F] [--rounds R] [--iterations K]
                                      [--operation NAME] [--in-process]
+           navdom bench live [--sessions K] [--seconds S] [--cores "0;0,1"]
            navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
            navdom bench diff-json --operation NAME [--rows N]
@@ -91,6 +92,12 @@ enum Usage {
             maximum ratio per operation ({"bench":"diff-scaling-summary",...}). Each
             operation runs in a process of its own, so that its trees are not laid out over
             the blocks the ones before freed; --in-process runs them all in this one.
+    live:   the live server under load: for each core set (default "0;0,1": 1 core, then 2),
+            navdom serve pinned there with taskset, K sessions (default 64) opened as a
+            browser does, each sending events one after the other (open and cancel the "Add
+            item" sheet, push an item's page and pop it) for S seconds (default 10); one line
+            per run: {"bench":"live","sessions":K,"cores":C,"events_per_s":x,"p50_ms":y,
+            "p99_ms":z,"errors":E,...}. Run from the repository root (it serves public/).
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """

@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+
+/// `navdom bench live`: events per second a live server answers, with K sessions driven the
+/// way browsers drive them. For each core set (default `0` then `0,1`) it starts
+/// `navdom serve` pinned there with `taskset`, opens K sessions (GET the page, read the session
+/// and the ids that listen for clicks from it), and has each send real events one after the
+/// other, as fast as they are answered, for a fixed time: open the "Add item" sheet, cancel it
+/// (Escape on the dialog the reply inserted), push the first item's page, pop it (the
+/// browser's Back, a popstate to `/`). Prints one JSON line per run.
+///
+/// The load generator runs in this process, unpinned: on a 2-core machine it shares the cores
+/// with the server in the 2-core run, so the figure understates what 2 cores give the server.
+enum LiveBench {
+  struct Figures {
+    var events = 0
+    var errors = 0
+    var latencies: [Double] = []  // milliseconds
+  }
+
+  static func run(sessions: Int, seconds: Double, coreSets: [String]) -> Int32 {
+    for cores in coreSets {
+      guard let server = PinnedServer(cores: cores) else { return 1 }
+      defer { server.stop() }
+      let figures = load(port: server.port, sessions: sessions, seconds: seconds)
+      let sorted = figures.latencies.sorted()
+      func percentile(_ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+      }
+      let line: [String: Any] = [
+        "bench": "live", "sessions": sessions, "cores": cores.split(separator: ",").count,
+        "cpus": cores, "seconds": seconds,
+        "events_per_s": (Double(figures.events) / seconds * 10).rounded() / 10,
+        "p50_ms": (percentile(0.5) * 1000).rounded() / 1000,
+        "p99_ms": (percentile(0.99) * 1000).rounded() / 1000,
+        "errors": figures.errors,
+      ]
+      let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+      print(String(decoding: data, as: UTF8.self))
+      fflush(stdout)
+    }
+    return 0
+  }
+
+  /// K sessions on K threads, each sending events one at a time until `seconds` have passed.
+  static func load(port: Int, sessions: Int, seconds: Double) -> Figures {
+    let total = Mutex(Figures())
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    let deadline = Mutex<Date?>(nil)
+    for _ in 0..<sessions {
+      group.enter()
+      Thread.detachNewThread {
+        var figures = Figures()
+        defer {
+          total.withLock { all in
+            all.events += figures.events
+            all.errors += figures.errors
+            all.latencies += figures.latencies
+          }
+          group.leave()
+        }
+        guard let visitor = BenchVisitor(port: port) else {
+          figures.errors += 1
+          return
+        }
+        start.wait()
+        let end = deadline.withLock { $0! }
+        while Date() < end {
+          for step in visitor.steps {
+            let began = DispatchTime.now().uptimeNanoseconds
+            let ok = visitor.perform(step)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
+            if ok {
+              figures.events += 1
+              figures.latencies.append(elapsed)
+            } else {
+              figures.errors += 1
+              if !visitor.reopen() { return }
+              break
+            }
+          }
+        }
+      }
+    }
+    // Every session has loaded its page before the clock starts.
+    Thread.sleep(forTimeInterval: 0.2)
+    deadline.withLock { $0 = Date().addingTimeInterval(seconds) }
+    for _ in 0..<sessions { start.signal() }
+    group.wait()
+    return total.withLock { $0 }
+  }
+}
+
+/// `navdom serve` on a free port, pinned to `cores` with taskset.
+final class PinnedServer {
+  let process = Process()
+  let port: Int
+
+  init?(cores: String) {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+    // This executable's own path: /proc/self/exe would name taskset once it runs.
+    let navdom = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    process.arguments = ["-c", cores, navdom, "serve", "--port", "0", "--quiet", "--public", "public"]
+    let output = Pipe()
+    process.standardOutput = output
+    do {
+      try process.run()
+    } catch {
+      Console.error("bench live: cannot start taskset -c \(cores) navdom serve: \(error)")
+      return nil
+    }
+    // The first line says where it listens: "navdom: serving … at http://127.0.0.1:PORT/ …".
+    var line = Data()
+    while !line.contains(0x0A) {
+      let byte = output.fileHandleForReading.readData(ofLength: 1)
+      if byte.isEmpty { break }
+      line.append(byte)
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let range = text.range(of: #":(\d+)/"#, options: .regularExpression),
+      let port = Int(text[range].dropFirst().dropLast())
+    else {
+      Console.error("bench live: navdom serve did not say where it listens: \(text)")
+      process.terminate()
+      return nil
+    }
+    self.port = port
+  }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
