@@ -8,10 +8,7 @@ import PackageDescription
 let embeddedToolchain = Context.environment["EMBEDDED_WASM"]
 let isEmbedded = embeddedToolchain != nil
 
-// Swift 6 language mode, target by target while the rest of the package moves over.
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-
-let embeddedSwiftSettings: [SwiftSetting] = swift6 + (isEmbedded
+let embeddedSwiftSettings: [SwiftSetting] = (isEmbedded
   ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
@@ -68,7 +65,7 @@ if let toolchain = embeddedToolchain {
 } else {
   targets += [
     .target(name: "StaticServe"),
-    .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"], swiftSettings: swift6),
+    .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // navdom's own malloc and free in front of glibc's (see BlockCache.c); only the
     // executable links it.
@@ -82,12 +79,10 @@ if let toolchain = embeddedToolchain {
         "DemoApp", "CMalloc", "BlockCache",
       ]),
     .testTarget(
-      name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"],
-      swiftSettings: swift6),
+      name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
     .testTarget(
-      name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"],
-      swiftSettings: swift6),
-    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"], swiftSettings: swift6),
+      name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
+    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPTestSupport"]),
     .testTarget(
@@ -95,7 +90,7 @@ if let toolchain = embeddedToolchain {
       dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "HTTPTestSupport"]),
     .testTarget(
       name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM"],
-      exclude: ["__Snapshots__"], swiftSettings: swift6),
+      exclude: ["__Snapshots__"]),
   ]
   products += [
     .executable(name: "navdom", targets: ["navdom"]),
@@ -107,5 +102,7 @@ let package = Package(
   name: "navdom",
   products: products,
   targets: targets,
-  swiftLanguageModes: [.v5]
+  // Every target, the portable ones under Embedded Swift too, in Swift 6 language mode with
+  // complete concurrency checking.
+  swiftLanguageModes: [.v6]
 )

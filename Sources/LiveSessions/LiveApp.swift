@@ -14,17 +14,19 @@ import NavigationCore
 ///     navigate: { model.navigate(to: $0) })
 /// }
 /// ```
-public struct LiveApp {
+public struct LiveApp: Sendable {
   /// The page title.
   public var title: String
   /// Stylesheets linked from every page, in order.
   public var stylesheets: [String]
   /// Starts a session for a visitor arriving at `url` (path and query), or `nil` when the app has
   /// no page there (the server then tries its static files). Paths whose last segment has a
-  /// file extension (`/app.css`) are always static files and never reach the app.
-  public var makeSession: (_ url: String) -> AppSession?
+  /// file extension (`/app.css`) are always static files and never reach the app. It is called
+  /// from several threads at once (pages render in parallel), so it must be `@Sendable`: make
+  /// each session's model inside it.
+  public var makeSession: @Sendable (_ url: String) -> AppSession?
 
-  public init(title: String, stylesheets: [String] = [], makeSession: @escaping (_ url: String) -> AppSession?) {
+  public init(title: String, stylesheets: [String] = [], makeSession: @escaping @Sendable (_ url: String) -> AppSession?) {
     self.title = title
     self.stylesheets = stylesheets
     self.makeSession = makeSession

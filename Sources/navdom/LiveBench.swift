@@ -38,7 +38,7 @@ enum LiveBench {
       ]
       let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
-      fflush(stdout)
+      fflush(nil)
     }
     return 0
   }

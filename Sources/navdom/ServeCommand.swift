@@ -54,7 +54,7 @@ enum ServeCommand {
     live?.startPushing()
     let shownHost = host.contains(":") ? "[\(host)]" : host
     print("navdom: serving the demo at http://\(shownHost):\(server.port)/ (\(mode); Ctrl-C stops)")
-    fflush(stdout)
+    fflush(nil)
     do {
       try server.run()
     } catch {

@@ -10,12 +10,17 @@ import VirtualDOM
 /// patches, bad events refused with a reason and no change, sessions kept apart.
 @Suite struct LiveServerTests {
   /// The demo app, keeping each session's model so tests can look at the state.
-  final class DemoHarness {
-    var models: [InventoryModel] = []
-    lazy var app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in
+  final class DemoHarness: @unchecked Sendable {
+    // Safe: `made` is only touched under `lock`; pages render on several threads at once.
+    private let lock = NSLock()
+    private var made: [InventoryModel] = []
+    /// The models of the sessions started so far, oldest first.
+    var models: [InventoryModel] { lock.withLock { made } }
+
+    lazy var app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { [self] url in
       let model = InventoryModel()
       guard model.navigate(to: url) else { return nil }
-      self.models.append(model)
+      lock.withLock { made.append(model) }
       let runtime = NavigationRuntime(model: model) { inventoryView($0) }
       return AppSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
     }

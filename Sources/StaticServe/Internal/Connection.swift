@@ -1,7 +1,10 @@
 import Synchronization
 
 /// One client connection's state; owned and touched only by its event loop's thread.
-final class Connection {
+///
+/// `@unchecked Sendable` because other threads hold it only to hand it back to its loop (a
+/// stream with data to flush, a deferred response made): they never read or write its fields.
+final class Connection: @unchecked Sendable {
   let descriptor: Int32
   var parser: HTTPRequestParser
   /// Bytes queued for the client; those before `outputOffset` are already sent.

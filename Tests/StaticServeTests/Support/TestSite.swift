@@ -3,7 +3,7 @@ import Foundation
 import StaticServe
 
 /// A temporary public directory with a running server in front of it.
-final class TestSite {
+final class TestSite: Sendable {
   let root: URL
   /// A directory beside the root (never served) holding a secret file.
   let outside: URL
