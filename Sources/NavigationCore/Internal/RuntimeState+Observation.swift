@@ -70,8 +70,8 @@ extension RuntimeState {
     guard !isFlushing else { return 0 }
     isFlushing = true
     defer { isFlushing = false }
-    return enter {
-      var runs = 0
+    var runs = 0
+    enter {
       var passes = 0
       while !pending.isEmpty && passes < passLimit {
         passes += 1
@@ -82,7 +82,7 @@ extension RuntimeState {
           observer.run(transaction: observer.pendingTransaction)
         }
       }
-      return runs
     }
+    return runs
   }
 }

@@ -41,16 +41,20 @@ final class RuntimeState {
   static var current: RuntimeState { CurrentRuntimeState.state }
 
   /// Runs `body` with this state current on this thread, then restores the one before.
-  func enter<Result>(_ body: () -> Result) -> Result {
+  @inline(__always)
+  func enter(_ body: () -> Void) {
     let saved = CurrentRuntimeState.entered
     CurrentRuntimeState.entered = self
-    defer { CurrentRuntimeState.entered = saved }
-    return body()
+    body()
+    CurrentRuntimeState.entered = saved
   }
 
   /// Sends a warning to this state's handler, else the thread's, else standard output.
   func report(_ message: String) {
-    let handler = warningHandler ?? CurrentRuntimeState.threadDefault.warningHandler ?? NavigationWarnings.printing
-    handler(message)
+    if let handler = warningHandler ?? CurrentRuntimeState.threadDefault.warningHandler {
+      handler(message)
+    } else {
+      NavigationWarnings.printing(message)
+    }
   }
 }
