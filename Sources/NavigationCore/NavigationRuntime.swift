@@ -231,8 +231,9 @@ public final class NavigationRuntime {
     }
     roots += context.topLayer
     if isMounted {
-      let options = DiffOptions { [state] key in
-        state.report("two siblings share the key \"\(key)\"; keys must be unique among siblings")
+      // A render pass runs inside this runtime's state, so the plain report reaches its handler.
+      let options = DiffOptions { key in
+        NavigationWarnings.report("two siblings share the key \"\(key)\"; keys must be unique among siblings")
       }
       let patches = mountedTree.update(to: roots, options: options)
       if !patches.isEmpty {
