@@ -85,7 +85,7 @@ public final class AppSession {
   /// `nil`, changing nothing, for a URL the app does not have.
   public func popState(to url: String) -> String? {
     var isKnown = false
-    runtime.perform { isKnown = navigateTo(url) }
+    runtime.state.enter { isKnown = navigateTo(url) }
     guard isKnown else { return nil }
     return reply(PatchBatch(merging: runtime.takePendingPatches()).patches)
   }
