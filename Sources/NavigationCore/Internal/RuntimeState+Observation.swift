@@ -56,12 +56,18 @@ extension RuntimeState {
   }
 
   func forget(_ observer: Observer) {
-    for index in pending.indices where pending[index] === observer {
-      pending.remove(at: index)
-      break
-    }
+    Self.remove(observer, from: &pending)
     observer.isPending = false
-    deferredFirstRuns.removeAll { $0 === observer }
+    Self.remove(observer, from: &deferredFirstRuns)
+  }
+
+  /// Removes `observer` from a list that holds it at most once: `pending` is guarded by
+  /// `Observer.isPending`, and an observer is deferred only by its own `start`. One routine for
+  /// both lists keeps a single copy in the WebAssembly module.
+  private static func remove(_ observer: Observer, from list: inout [Observer]) {
+    if let index = list.firstIndex(where: { $0 === observer }) {
+      list.remove(at: index)
+    }
   }
 
   /// Runs pending observers in creation order until none are left, or `passLimit` passes.
