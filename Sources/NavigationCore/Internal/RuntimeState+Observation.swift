@@ -81,7 +81,7 @@ extension RuntimeState {
       var passes = 0
       while !pending.isEmpty && passes < passLimit {
         passes += 1
-        let batch = pending.sorted { $0.id < $1.id }
+        let batch = Self.inCreationOrder(pending)
         pending.removeAll()
         for observer in batch where observer.isPending && !observer.isCancelled {
           runs += 1
@@ -90,5 +90,25 @@ extension RuntimeState {
       }
     }
     return runs
+  }
+
+  /// `observers` sorted by id (ids are unique in a state, so the order is the same as
+  /// `sorted`'s). An insertion sort: a pass holds a few observers, usually already in order
+  /// (quadratic only for many observers marked in reverse), and the standard library's sort
+  /// cost navdom.wasm 1.9 KB raw, 0.9 KB gzip.
+  private static func inCreationOrder(_ observers: [Observer]) -> [Observer] {
+    var sorted = observers
+    var next = 1
+    while next < sorted.count {
+      let observer = sorted[next]
+      var slot = next
+      while slot > 0 && sorted[slot - 1].id > observer.id {
+        sorted[slot] = sorted[slot - 1]
+        slot -= 1
+      }
+      sorted[slot] = observer
+      next += 1
+    }
+    return sorted
   }
 }
