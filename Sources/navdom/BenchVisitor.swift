@@ -61,28 +61,38 @@ final class BenchVisitor {
     case .cancelSheet:
       return send(id: dialogID, event: "cancel") != nil
     case .pushItem:
-      return send(id: itemLinkID, event: "click").map { $0.contains("\"url\":\"/items/") } ?? false
+      guard let reply = send(id: itemLinkID, event: "click") else { return false }
+      return BenchConnection.find(Self.itemsURL, in: reply, caseInsensitive: false) != nil
     case .popToRoot:
       return send(id: 0, event: "popstate", value: "/") != nil
     }
   }
 
-  private func send(id: Int, event: String, value: String? = nil) -> String? {
-    var body = #"{"session":"\#(session)","id":\#(id),"event":"\#(event)""#
-    if let value { body += #","value":"\#(value)""# }
+  private static let itemsURL: [UInt8] = Array(#""url":"/items/"#.utf8)
+  private static let dialogTag: [UInt8] = Array(#","tag":"dialog""#.utf8)
+
+  private func send(id: Int, event: String, value: String? = nil) -> [UInt8]? {
+    var body = #"{"session":""# + session + #"","id":"# + String(id) + #","event":""# + event + "\""
+    if let value { body += #","value":""# + value + "\"" }
     body += "}"
     let request = "POST /_navdom/event HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-      + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+      + "Content-Length: " + String(body.utf8.count) + "\r\n\r\n" + body
     guard let (status, reply) = connection.request(request), status == 200 else { return nil }
-    return String(decoding: reply, as: UTF8.self)
+    return reply
   }
 
-  /// The id of the `<dialog>` an insert patch brings: `"node":{"id":N,"tag":"dialog"`.
-  static func insertedDialogID(in reply: String) -> Int? {
-    guard let tag = reply.range(of: #","tag":"dialog""#) else { return nil }
-    let before = reply[..<tag.lowerBound]
-    guard let idStart = before.range(of: #""id":"#, options: .backwards) else { return nil }
-    return Int(before[idStart.upperBound...])
+  /// The id of the `<dialog>` an insert patch brings: the number of the `"id":` just before
+  /// `,"tag":"dialog"` (`"node":{"id":N,"tag":"dialog"`).
+  static func insertedDialogID(in reply: [UInt8]) -> Int? {
+    guard var index = BenchConnection.find(dialogTag, in: reply, caseInsensitive: false) else { return nil }
+    var value = 0
+    var scale = 1
+    while index > 0, reply[index - 1] >= 0x30, reply[index - 1] <= 0x39 {
+      index -= 1
+      value += Int(reply[index] - 0x30) * scale
+      scale *= 10
+    }
+    return scale > 1 ? value : nil
   }
 
   static func attribute(_ name: String, in html: String) -> String? {
@@ -93,10 +103,12 @@ final class BenchVisitor {
 }
 
 /// A blocking keep-alive HTTP/1.1 connection on loopback, just enough for the bench: one
-/// request at a time, responses framed by Content-Length.
+/// request at a time, responses framed by Content-Length. It works on bytes, with one reused
+/// read buffer, so the load generator takes as little of the machine as it can.
 final class BenchConnection {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
   init?(port: Int) {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -120,35 +132,67 @@ final class BenchConnection {
 
   deinit { close(descriptor) }
 
+  private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
+  private static let contentLength: [UInt8] = Array("\r\ncontent-length:".utf8)
+
   /// Sends `text` and reads one response: its status and body, or nil on a broken connection.
   func request(_ text: String) -> (status: Int, body: [UInt8])? {
-    let bytes = Array(text.utf8)
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      guard count > 0 else { return nil }
-      sent += count
+    var text = text
+    let sentAll = text.withUTF8 { bytes -> Bool in
+      var sent = 0
+      while sent < bytes.count {
+        let count = Glibc.send(descriptor, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+        guard count > 0 else { return false }
+        sent += count
+      }
+      return true
     }
-    guard let headerEnd = fill(until: { $0.firstRange(of: [0x0D, 0x0A, 0x0D, 0x0A]) }) else { return nil }
-    let head = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)
-    let lines = head.split(separator: "\r\n")
-    guard let statusLine = lines.first, statusLine.split(separator: " ").count >= 2,
-      let status = Int(statusLine.split(separator: " ")[1])
-    else { return nil }
+    guard sentAll, let end = fill(until: { Self.find(Self.headerEnd, in: $0, caseInsensitive: false) }) else { return nil }
+    // "HTTP/1.1 200 OK": the status is the three digits after the first space.
+    guard end >= 12, buffer[8] == 0x20 else { return nil }
+    let status = Int(buffer[9] - 0x30) * 100 + Int(buffer[10] - 0x30) * 10 + Int(buffer[11] - 0x30)
     var length = 0
-    for line in lines.dropFirst() where line.lowercased().hasPrefix("content-length:") {
-      length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    if let field = Self.find(Self.contentLength, in: buffer[..<end], caseInsensitive: true) {
+      var index = field + Self.contentLength.count
+      while buffer[index] == 0x20 { index += 1 }
+      while buffer[index] >= 0x30 && buffer[index] <= 0x39 {
+        length = length * 10 + Int(buffer[index] - 0x30)
+        index += 1
+      }
     }
-    let bodyStart = headerEnd.upperBound
+    let bodyStart = end + Self.headerEnd.count
     guard fill(until: { $0.count >= bodyStart + length ? bodyStart : nil }) != nil else { return nil }
     let body = Array(buffer[bodyStart..<(bodyStart + length)])
     buffer.removeFirst(bodyStart + length)
     return (status, body)
   }
 
+  /// Where `needle` starts in `bytes` (ASCII letters compared without case when asked).
+  static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, caseInsensitive: Bool) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    var start = bytes.startIndex
+    while start + needle.count <= bytes.endIndex {
+      var matched = true
+      for offset in 0..<needle.count {
+        var byte = bytes[start + offset]
+        if caseInsensitive && byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+        if byte != needle[offset] {
+          matched = false
+          break
+        }
+      }
+      if matched { return start }
+      start += 1
+    }
+    return nil
+  }
+
+  static func find(_ needle: [UInt8], in bytes: [UInt8], caseInsensitive: Bool) -> Int? {
+    find(needle, in: bytes[...], caseInsensitive: caseInsensitive)
+  }
+
   /// Reads until `found` finds something in the buffer.
   private func fill<Found>(until found: ([UInt8]) -> Found?) -> Found? {
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
       if let result = found(buffer) { return result }
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }

@@ -48,7 +48,7 @@ enum LiveBench {
     let total = Mutex(Figures())
     let start = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
-    let deadline = Mutex<Date?>(nil)
+    let deadline = Mutex<UInt64>(0)  // DispatchTime nanoseconds
     for _ in 0..<sessions {
       group.enter()
       Thread.detachNewThread {
@@ -66,8 +66,8 @@ enum LiveBench {
           return
         }
         start.wait()
-        let end = deadline.withLock { $0! }
-        while Date() < end {
+        let end = deadline.withLock { $0 }
+        while DispatchTime.now().uptimeNanoseconds < end {
           for step in visitor.steps {
             let began = DispatchTime.now().uptimeNanoseconds
             let ok = visitor.perform(step)
@@ -86,7 +86,7 @@ enum LiveBench {
     }
     // Every session has loaded its page before the clock starts.
     Thread.sleep(forTimeInterval: 0.2)
-    deadline.withLock { $0 = Date().addingTimeInterval(seconds) }
+    deadline.withLock { $0 = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9) }
     for _ in 0..<sessions { start.signal() }
     group.wait()
     return total.withLock { $0 }
