@@ -95,6 +95,8 @@ if let toolchain = embeddedToolchain {
   products += [
     .executable(name: "navdom", targets: ["navdom"]),
     .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
+    .library(name: "LiveSessions", targets: ["LiveSessions"]),
+    .library(name: "StaticServe", targets: ["StaticServe"]),
   ]
 }
 

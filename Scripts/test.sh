@@ -76,6 +76,10 @@ navdom=$(swift build --show-bin-path)/navdom
 # Every runtime owns its state, so the tests run in parallel (Swift Testing's default).
 suite "swift test" swift test --skip-build
 
+# The example app (Examples/Contacts), its own package on the library's public products: its
+# own .build, so it also checks that the root package builds as a dependency.
+suite "example app" bash -c 'cd Examples/Contacts && swift test'
+
 # Runtimes on concurrent threads, under ThreadSanitizer (its own build folder, so the plain
 # build above stays as it is). TSAN_OPTIONS makes any report fail the run. NAVDOM_NO_PREFETCH
 # leaves out the diff's prefetch intrinsic, which LLVM refuses in a sanitized build.

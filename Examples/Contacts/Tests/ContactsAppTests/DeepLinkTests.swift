@@ -1,0 +1,74 @@
+import ContactsApp
+import NavigationCore
+import NavigationTesting
+import Testing
+
+/// URLs and navigation state, both ways: every URL the app has opens its state, and that state's
+/// URL is the same URL; a URL the app does not have changes nothing.
+@Suite struct DeepLinkTests {
+  @Test(arguments: ["/", "/add", "/contacts/1", "/contacts/2", "/contacts/2/edit", "/contacts/3/edit"])
+  func everyURLRoundTrips(url: String) throws {
+    let session = try #require(contactsSession(url: url))
+    #expect(session.url == url)
+    #expect(session.pageURL == url)
+  }
+
+  @Test func deepLinksRenderTheirStateInTheFirstPaint() throws {
+    let edit = try #require(contactsSession(url: "/contacts/2/edit"))
+    assertSnapshot(of: edit.runtime, named: "contacts-2-edit")
+    let add = try #require(contactsSession(url: "/add?from=bookmark"))
+    #expect(add.url == "/add")
+    #expect(try add.runtime.renderHTML().contains(#"<dialog id="addContact" class="navigation-sheet""#))
+  }
+
+  @Test(arguments: ["/contacts", "/contacts/0", "/contacts/-1", "/contacts/99", "/contacts/2/delete", "/contacts/x", "/adds", "/add/1", "/contacts/99999999999999999999"])
+  func unknownURLsAreRefusedAndChangeNothing(url: String) {
+    #expect(contactsSession(url: url) == nil)
+    let model = ContactsModel()
+    model.navigate(to: "/contacts/1/edit")
+    #expect(model.navigate(to: url) == false)
+    #expect(model.url == "/contacts/1/edit")
+  }
+
+  @Test func actionsMoveTheURLAndTheBrowsersBackButtonMovesTheState() throws {
+    let running = try #require(ContactsSession(url: "/"))
+    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    try driver.press("Grace Hopper")
+    try driver.press("Edit")
+    #expect(running.session.url == "/contacts/2/edit")
+
+    // The browser's back button: from the edit page to Grace's page, then to the list.
+    let toContact = try #require(running.session.popState(to: "/contacts/2"))
+    #expect(toContact.contains(#""op":"remove""#))
+    #expect(running.model.editing == nil)
+    #expect(running.session.popState(to: "/") != nil)
+    #expect(running.model.path.isEmpty)
+    // Forward again, two levels at once.
+    #expect(running.session.popState(to: "/contacts/2/edit") != nil)
+    #expect(running.model.url == "/contacts/2/edit")
+    assertSnapshot(of: running.session.runtime, named: "contacts-2-edit")
+  }
+
+  @Test func aURLTheAppDoesNotHaveLeavesTheSessionAlone() throws {
+    let running = try #require(ContactsSession(url: "/contacts/1"))
+    let before = try running.session.runtime.renderHTML()
+    #expect(running.session.popState(to: "/contacts/42") == nil)
+    #expect(try running.session.runtime.renderHTML() == before)
+    #expect(running.session.url == "/contacts/1")
+    #expect(running.session.runtime.hasPendingChanges == false)
+  }
+
+  @Test func openingTheAddSheetPushesAHistoryEntry() throws {
+    let running = try #require(ContactsSession(url: "/"))
+    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let addButton = try driver.id(ofTag: "button", text: "Add contact")
+    guard case .success(let reply) = running.session.dispatch(id: addButton, event: "click") else {
+      Issue.record("the click was rejected")
+      return
+    }
+    #expect(reply.contains(#""url":"/add","history":"push""#))
+    // Back closes the sheet.
+    #expect(running.session.popState(to: "/") != nil)
+    #expect(running.model.destination == nil)
+  }
+}
