@@ -64,7 +64,7 @@ if let toolchain = embeddedToolchain {
   ]
 } else {
   targets += [
-    .target(name: "StaticServe"),
+    .target(name: "StaticServe", dependencies: ["CZlib"]),
     .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // navdom's own malloc and free in front of glibc's (see BlockCache.c); only the

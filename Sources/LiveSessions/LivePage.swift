@@ -44,10 +44,22 @@ enum LivePage {
       var response = HTTPResponse.html(
         try document(app: app, session: session, sessionID: sessionID, wasmModule: wasmModule))
       response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+      response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy(wasm: wasmModule != nil))
       return response
     } catch {
       return .error(.internalServerError, detail: "the page could not be rendered: \(error)")
     }
+  }
+}
+
+extension LivePage {
+  /// The page's policy: its own scripts, styles, images and connections only, no inline
+  /// script or style, no plugins, framed only by its own origin. A client-side (WebAssembly)
+  /// page may also compile WebAssembly (`'wasm-unsafe-eval'`), nothing more.
+  static func contentSecurityPolicy(wasm: Bool) -> String {
+    let scripts = wasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'"
+    return "default-src 'self'; \(scripts); style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+      + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
   }
 }
 

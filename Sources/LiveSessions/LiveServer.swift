@@ -101,6 +101,7 @@ public final class LiveServer: @unchecked Sendable {
   }
 
   private func handleEvent(_ request: HTTPRequest) -> HTTPResponse {
+    if let refusal = request.crossOriginRefusal { return refusal }
     guard request.body.count <= limits.maximumEventBytes else {
       return Self.failure(.contentTooLarge, "event body larger than \(limits.maximumEventBytes) bytes")
     }
@@ -157,6 +158,7 @@ public final class LiveServer: @unchecked Sendable {
   }
 
   private func handleStream(_ request: HTTPRequest) -> HTTPResponse {
+    if let refusal = request.crossOriginRefusal { return refusal }
     guard let id = Self.queryValue("session", in: request.query) else {
       return Self.failure(.badRequest, "missing session")
     }

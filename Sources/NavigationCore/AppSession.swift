@@ -119,8 +119,8 @@ public final class AppSession {
   /// Whether `ancestor`'s path is a proper prefix of `url`'s, segment by segment (`/items/1` of
   /// `/items/1/edit`; `/` of every other path). Queries are ignored.
   static func isAncestor(_ ancestor: String, of url: String) -> Bool {
-    let parent = NavigationRoutes.split(ancestor).path.split(separator: "/")
-    let child = NavigationRoutes.split(url).path.split(separator: "/")
+    let parent = URLText.pieces(of: URLText.split(ancestor).path, separatedBy: UInt8(ascii: "/"))
+    let child = URLText.pieces(of: URLText.split(url).path, separatedBy: UInt8(ascii: "/"))
     guard parent.count < child.count else { return false }
     for index in parent.indices where parent[index] != child[index] { return false }
     return true

@@ -64,11 +64,11 @@ struct URLPattern: Sendable {
 
   init(_ pattern: String) {
     var segments: [Segment] = []
-    for part in pattern.split(separator: "/", omittingEmptySubsequences: true) {
-      if part.first == ":" {
-        segments.append(.parameter(String(part.dropFirst())))
+    for part in URLText.pieces(of: pattern, separatedBy: UInt8(ascii: "/")) {
+      if part.utf8.first == UInt8(ascii: ":") {
+        segments.append(.parameter(String(decoding: part.utf8.dropFirst(), as: UTF8.self)))
       } else {
-        segments.append(.literal(String(part)))
+        segments.append(.literal(part))
       }
     }
     self.segments = segments

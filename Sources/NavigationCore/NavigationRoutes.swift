@@ -95,10 +95,10 @@ public struct NavigationRoutes: Sendable {
   /// }
   /// ```
   public func match(_ url: String) -> Result<RouteMatch, RouteError> {
-    let (pathPart, queryPart) = Self.split(url)
+    let (pathPart, queryPart) = URLText.split(url)
     var segments: [String] = []
-    for raw in pathPart.split(separator: "/", omittingEmptySubsequences: true) {
-      guard let segment = PercentEncoding.decode(String(raw)) else {
+    for raw in URLText.pieces(of: pathPart, separatedBy: UInt8(ascii: "/")) {
+      guard let segment = PercentEncoding.decode(raw) else {
         return .failure(RouteError(url: url, reason: "badly percent-encoded segment \"\(raw)\" in \(url)"))
       }
       segments.append(segment)
@@ -114,7 +114,7 @@ public struct NavigationRoutes: Sendable {
       below = element
       position += length
     }
-    return .success(RouteMatch(path: path, query: RouteMatch.parseQuery(queryPart)))
+    return .success(RouteMatch(path: path, query: queryPart.map(URLText.queryPairs) ?? []))
   }
 
   private func page(
@@ -140,14 +140,6 @@ public struct NavigationRoutes: Sendable {
     return nil
   }
 
-  /// The path part and the query of a URL (path and query, no scheme or host); a fragment is
-  /// dropped.
-  static func split(_ url: String) -> (path: Substring, query: Substring?) {
-    var rest = Substring(url)
-    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-    guard let mark = rest.firstIndex(of: "?") else { return (rest, nil) }
-    return (rest[..<mark], rest[rest.index(after: mark)...])
-  }
 }
 
 /// A URL's page path and its query.
@@ -165,21 +157,6 @@ public struct RouteMatch {
   public func query(_ name: String) -> String? {
     for entry in query where entry.name == name { return entry.value }
     return nil
-  }
-
-  static func parseQuery(_ query: Substring?) -> [(name: String, value: String)] {
-    guard let query else { return [] }
-    var pairs: [(name: String, value: String)] = []
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      func decoded(_ text: Substring) -> String {
-        var plain = ""
-        for character in text { plain.append(character == "+" ? " " : character) }
-        return PercentEncoding.decode(plain) ?? plain
-      }
-      pairs.append((decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : ""))
-    }
-    return pairs
   }
 }
 

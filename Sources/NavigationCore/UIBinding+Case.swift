@@ -66,10 +66,5 @@ extension UIBinding {
 
 /// `edit` for a property `edit`, and `edit` for a method `edit(_:)`, as `#function` gives them.
 func caseName(declaredBy function: String) -> String {
-  var name = ""
-  for character in function {
-    if character == "(" { break }
-    name.append(character)
-  }
-  return name
+  URLText.prefix(of: function, before: UInt8(ascii: "("))
 }

@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
   public var eventLoopCount: Int
   /// How far an `EventStream` may fall behind a slow client before it is dropped.
   public var maximumStreamBufferBytes: Int
+  /// Which `Host` names are answered (see `HostPolicy`): by default IP addresses, `localhost`
+  /// and names under `.localhost`; others get 403 before any handler runs.
+  public var hostPolicy: HostPolicy
 
   /// Creates a configuration; every limit has a development-friendly default.
   ///
@@ -52,7 +55,8 @@ public struct ServerConfiguration: Sendable {
     writeTimeout: Duration = .seconds(30),
     shutdownGracePeriod: Duration = .seconds(5),
     eventLoopCount: Int? = nil,
-    maximumStreamBufferBytes: Int = 1024 * 1024
+    maximumStreamBufferBytes: Int = 1024 * 1024,
+    hostPolicy: HostPolicy = HostPolicy()
   ) {
     self.host = host
     self.port = port
@@ -66,5 +70,6 @@ public struct ServerConfiguration: Sendable {
     self.shutdownGracePeriod = shutdownGracePeriod
     self.eventLoopCount = eventLoopCount ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     self.maximumStreamBufferBytes = maximumStreamBufferBytes
+    self.hostPolicy = hostPolicy
   }
 }

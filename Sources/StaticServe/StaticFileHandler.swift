@@ -12,6 +12,7 @@ import Glibc
 public struct StaticFileHandler: Sendable {
   /// The public root as an absolute path with every symlink resolved.
   public let root: String
+  private let compressed = CompressedFiles()
 
   /// Creates a handler for a directory.
   ///
@@ -78,14 +79,23 @@ public struct StaticFileHandler: Sendable {
 
   private func fileResponse(_ file: FileBody, path: String, request: HTTPRequest, status: HTTPStatus) -> HTTPResponse {
     let modified = file.modificationTime
-    let entityTag = "\"\(String(file.byteCount, radix: 16))-\(String(modified.seconds, radix: 16))-\(String(modified.nanoseconds, radix: 16))\""
+    let version = "\(String(file.byteCount, radix: 16))-\(String(modified.seconds, radix: 16))-\(String(modified.nanoseconds, radix: 16))"
+    let contentType = MIMEType.forPath(path)
+    // Text files go out gzip-compressed to clients that accept it: another representation,
+    // so another entity tag, and `Vary` tells caches the choice depends on Accept-Encoding.
+    let compressible = status == .ok && CompressedFiles.isCompressible(contentType: contentType)
+    let gzipped = compressible && request.headers.hasToken("gzip", in: "Accept-Encoding")
+      ? compressed.gzip(of: file, path: path, version: version) : nil
+    let entityTag = gzipped == nil ? "\"\(version)\"" : "\"\(version)-gzip\""
     var headers: HTTPHeaders = [
-      "Content-Type": MIMEType.forPath(path),
+      "Content-Type": contentType,
       "ETag": entityTag,
       "Last-Modified": HTTPDate.format(secondsSince1970: modified.seconds),
       "Cache-Control": "no-cache",
       "X-Content-Type-Options": "nosniff",
     ]
+    if compressible { headers["Vary"] = "Accept-Encoding" }
+    if gzipped != nil { headers["Content-Encoding"] = "gzip" }
     if status == .ok {
       if let condition = request.headers["If-None-Match"] {
         if StaticFileHandler.entityTag(entityTag, matches: condition) {
@@ -102,6 +112,7 @@ public struct StaticFileHandler: Sendable {
       headers.remove(name: "ETag")
       headers.remove(name: "Last-Modified")
     }
+    if let gzipped { return HTTPResponse(status: status, headers: headers, body: .bytes(gzipped)) }
     return HTTPResponse(status: status, headers: headers, body: .file(file))
   }
 

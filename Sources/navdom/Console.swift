@@ -30,6 +30,8 @@ enum Console {
 struct Options {
   var positional: [String] = []
   var values: [String: String] = [:]
+  /// Every value of each option, in order, for options that may repeat.
+  var repeated: [String: [String]] = [:]
   var flags: Set<String> = []
 
   /// Parses `arguments`; `valued` names the options that take a value. Returns nil (after
@@ -45,6 +47,7 @@ struct Options {
             return nil
           }
           values[argument] = arguments[index + 1]
+          repeated[argument, default: []].append(arguments[index + 1])
           index += 2
           continue
         }

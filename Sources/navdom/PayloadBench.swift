@@ -1,6 +1,7 @@
 import BenchmarkTable
 import HTMLRenderer
 import LiveSessions
+import StaticServe
 import VirtualDOM
 
 /// `navdom bench payload`: what a live update costs on the wire, against re-sending the HTML.

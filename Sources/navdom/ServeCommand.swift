@@ -6,7 +6,8 @@ import StaticServe
 /// the same demo runs client-side from the WebAssembly module (first paint still from here).
 enum ServeCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = Options(arguments, valued: ["--host", "--port", "--public", "--wasm-module"], flags: ["--quiet", "--help", "--wasm"]) else {
+    let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host"]
+    guard let options = Options(arguments, valued: valued, flags: ["--quiet", "--help", "--wasm"]) else {
       Console.error(Usage.serve)
       return 2
     }
@@ -22,8 +23,19 @@ enum ServeCommand {
       Console.error("no public folder at \(publicRoot) (run from the repository root, or pass --public DIR)")
       return 1
     }
+    let allowedHosts = options.repeated["--allowed-host"] ?? []
+    for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == "/" || $0 == ":" || $0 == " " }) {
+      Console.error("--allowed-host takes a host name such as navdom.lan or .lan, not \"\(name)\"")
+      return 2
+    }
+    if host == "0.0.0.0" || host == "::" {
+      Console.error(
+        "navdom: warning: listening on every interface (\(host)): the app is reachable from the network. "
+          + "Only requests for IP addresses, localhost and the names given with --allowed-host are answered.")
+    }
     let configuration = ServerConfiguration(
-      host: host, port: port, publicRoot: publicRoot, quiet: options.flags.contains("--quiet"))
+      host: host, port: port, publicRoot: publicRoot, quiet: options.flags.contains("--quiet"),
+      hostPolicy: HostPolicy(allowed: allowedHosts))
     var live: LiveServer?
     let router: HTTPServer.Router
     let mode: String

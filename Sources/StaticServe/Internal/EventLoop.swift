@@ -356,7 +356,9 @@ final class EventLoop: @unchecked Sendable {
   private func respond(to request: HTTPRequest, on connection: Connection) {
     let started = MonotonicClock.now()
     var response: HTTPResponse
-    if let router = context.router, let routed = router(request) {
+    if let refusal = context.configuration.hostPolicy.refusal(for: request) {
+      response = refusal  // before any handler: no page rendered, no session made
+    } else if let router = context.router, let routed = router(request) {
       response = routed
     } else {
       response = staticResponse(to: request)
@@ -390,7 +392,19 @@ final class EventLoop: @unchecked Sendable {
   }
 
   /// Serializes a response into the connection's output (or hands its file or stream over).
+  /// Sent with every response unless its handler set them: no MIME sniffing, no framing by
+  /// other sites (clickjacking), no full URLs to other sites in `Referer`.
+  private static let protectiveHeaders: [(name: String, value: String)] = [
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "SAMEORIGIN"),
+    ("Referrer-Policy", "same-origin"),
+  ]
+
   private func queue(_ response: HTTPResponse, for request: HTTPRequest, on connection: Connection, keepAlive: Bool, started: UInt64) {
+    var response = response
+    for header in EventLoop.protectiveHeaders where response.headers[header.name] == nil {
+      response.headers.replaceOrAdd(name: header.name, value: header.value)
+    }
     var keepAlive = keepAlive
     let omitsBody = request.method == .head || response.status.forbidsBody
     let isHTTP10 = request.version == .http1_0

@@ -28,6 +28,8 @@ final class TestSite: Sendable {
     try Data(TestSite.secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
     var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, publicRoot: root.path, quiet: true)
     configuration.eventLoopCount = 2
+    // The tests name hosts with single letters; HostPolicyTests checks the policy itself.
+    configuration.hostPolicy = HostPolicy(allowed: ["a", "b", "x"])
     configure(&configuration)
     server = HTTPServer(configuration: configuration, router: router)
     try server.start()

@@ -1,7 +1,7 @@
 import CZlib
 
-/// gzip compression (RFC 1952) through the system's zlib: live replies are JSON, and a page's
-/// worth of text patches shrinks to about a third.
+/// gzip compression (RFC 1952) through the system's zlib: static text files and live replies
+/// (JSON: a page's worth of text patches shrinks to about a third).
 public enum Gzip {
   /// `bytes` compressed as a gzip member, or `nil` if zlib fails.
   public static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8]? {
