@@ -72,5 +72,41 @@ summaries=$("$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --itera
 check "bench diff-scaling runs every operation once" 0 'unchanged swapRows removeOne updateEveryTenth select moveLastToFirst appendThousand clear replaceAll ' '' \
   echo "$summaries"
 
+check "bench live prints a line per core set" 0 '"bench":"live"' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
+check "bench live reports no errors" 0 '"errors":0' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
+
+# serve: the host names it answers. Started in the background on a free port; its first line
+# says where it listens.
+check "serve refuses a malformed --allowed-host" 2 '' '--allowed-host takes a host name' \
+  "$navdom" serve --port 0 --allowed-host "bad/name"
+serve_in_background() {  # arguments...; sets server_pid and server_port
+  "$navdom" serve --port 0 --quiet "$@" >"$work/serve.out" 2>"$work/serve.err" &
+  server_pid=$!
+  server_port=
+  for _ in $(seq 1 100); do
+    server_port=$(grep -o ':[0-9][0-9]*/' "$work/serve.out" 2>/dev/null | head -1 | tr -d ':/')
+    [ -n "$server_port" ] && break
+    sleep 0.05
+  done
+}
+status_for_host() {  # host → HTTP status of GET /
+  python3 - "$server_port" "$1" <<'PY'
+import http.client, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+connection.request("GET", "/", headers={"Host": sys.argv[2]})
+response = connection.getresponse()
+print(response.status, response.read().decode()[:300])
+PY
+}
+serve_in_background --allowed-host navdom.lan
+check "serve answers an allowed host name" 0 '200 <!DOCTYPE html>' '' status_for_host navdom.lan:8080
+check "serve answers localhost" 0 '200 ' '' status_for_host localhost
+check "serve refuses another host name, saying how to allow it" 0 '403 ' '' status_for_host evil.example
+check "the refusal names the flag" 0 '--allowed-host evil.example' '' status_for_host evil.example
+kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
+serve_in_background --host 0.0.0.0
+check "serve on every interface warns" 0 'reachable from the network' '' cat "$work/serve.err"
+kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
