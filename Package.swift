@@ -71,7 +71,11 @@ if let toolchain = embeddedToolchain {
     // executable links it.
     .target(name: "BlockCache"),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "CZlib"]),
+    // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
+    // links to it, for nginx and the jsdom tests).
+    .target(
+      name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "CZlib"],
+      resources: [.copy("Resources/runtime.js")]),
     .executableTarget(
       name: "navdom",
       dependencies: [

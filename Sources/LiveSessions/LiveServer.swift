@@ -60,6 +60,7 @@ public final class LiveServer: @unchecked Sendable {
   // MARK: Requests
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {
+    if let file = LibraryFiles.response(to: request) { return file }
     switch (request.method, request.path) {
     case (.post, "/_navdom/event"): return handleEvent(request)
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")

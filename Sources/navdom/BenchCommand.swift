@@ -1,6 +1,7 @@
-import BlockCache
 import BenchmarkTable
+import BlockCache
 import HTMLRenderer
+import LiveSessions
 import VirtualDOM
 
 /// `navdom bench`: figures, one JSON object per line. Benchmarks print numbers; no test times
@@ -10,7 +11,7 @@ enum BenchCommand {
     let valued: Set<String> = [
       "--rows", "--iterations", "--operation", "--factor", "--rounds", "--sessions", "--seconds", "--cores",
     ]
-    guard let options = Options(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
+    guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
       Console.error(Usage.bench)
       return 2
     }
@@ -74,7 +75,7 @@ enum BenchCommand {
 
   /// The operation `--operation` names: nil inside when it names none, nil (after saying why)
   /// when it names an unknown one.
-  static func operation(_ options: Options) -> Operation?? {
+  static func operation(_ options: CommandLineOptions) -> Operation?? {
     guard let name = options.values["--operation"] else { return .some(nil) }
     guard let operation = Operation(rawValue: name) else {
       Console.error("--operation is one of: " + Operation.allCases.map(\.rawValue).joined(separator: ", "))

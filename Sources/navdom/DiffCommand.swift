@@ -1,10 +1,11 @@
 import HTMLRenderer
+import LiveSessions
 import VirtualDOM
 
 /// `navdom diff OLD NEW`: the patches between two JSON trees.
 enum DiffCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = Options(arguments, valued: ["--format"], flags: ["--help"]) else {
+    guard let options = CommandLineOptions(arguments, valued: ["--format"], flags: ["--help"]) else {
       Console.error(Usage.diff)
       return 2
     }

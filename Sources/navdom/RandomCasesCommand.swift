@@ -1,4 +1,5 @@
 import HTMLRenderer
+import LiveSessions
 import RandomTrees
 import VirtualDOM
 
@@ -6,7 +7,7 @@ import VirtualDOM
 /// runtime's round-trip test.
 enum RandomCasesCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = Options(arguments, valued: ["--count", "--seed"], flags: ["--help"]) else {
+    guard let options = CommandLineOptions(arguments, valued: ["--count", "--seed"], flags: ["--help"]) else {
       Console.error(Usage.randomCases)
       return 2
     }

@@ -1,10 +1,11 @@
 import HTMLRenderer
+import LiveSessions
 import VirtualDOM
 
 /// `navdom render`: a JSON tree (or the demo app at a URL) to HTML on stdout.
 enum RenderCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = Options(arguments, valued: ["--route"], flags: ["--pretty", "--document", "--help"]) else {
+    guard let options = CommandLineOptions(arguments, valued: ["--route"], flags: ["--pretty", "--document", "--help"]) else {
       Console.error(Usage.render)
       return 2
     }
@@ -13,8 +14,8 @@ enum RenderCommand {
       return 0
     }
     let style: Serializer.Style = options.flags.contains("--pretty") ? .pretty : .compact
-    if let route = options.values["--route"] {
-      return DemoPage.render(route: route, style: style)
+    if options.values["--route"] != nil {
+      return AppCommandLine.render(DemoLiveApp.app, arguments: arguments)  // the demo at a URL
     }
     guard options.positional.count == 1 else {
       Console.error("render takes one FILE (or - for stdin)\n\n" + Usage.render)

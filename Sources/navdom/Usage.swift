@@ -15,26 +15,6 @@ enum Usage {
     Run `navdom <command> --help` for a command's options.
     """
 
-  static let serve = """
-    usage: navdom serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
-                        [--allowed-host NAME]... [--wasm [--wasm-module .build-wasm/navdom.wasm]]
-
-    Serves the demo inventory app live: every URL renders on the server (deep links work
-    without script), browser events come back as patches, and files in the public folder
-    (runtime.js, app.css) are served as they are.
-      --host H     the address to listen on (default 127.0.0.1)
-      --port N     the port (default 8080; 0 picks a free one)
-      --public DIR the static files (default ./public)
-      --quiet      no log line per request
-      --allowed-host NAME  also answer requests for NAME (a proxy's or a LAN name; .lan
-                   admits every name under lan); by default only IP addresses, localhost and
-                   names under .localhost are answered (DNS rebinding); repeatable
-      --wasm       run the demo client-side: pages are still rendered here for the first
-                   paint, then the WebAssembly module (Scripts/build-wasm.sh) takes over in
-                   the browser; served at /navdom.wasm
-      --wasm-module PATH  the module (default .build-wasm/navdom.wasm)
-    """
-
   static let demoTrace = """
     usage: navdom demo-trace FILE
 

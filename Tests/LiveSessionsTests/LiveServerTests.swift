@@ -129,7 +129,9 @@ import VirtualDOM
 
   @Test func anURLTheAppDoesNotHaveFallsThroughToStaticFiles() {
     let live = LiveServer(app: DemoHarness().app)
-    #expect(Self.get(live, "/runtime.js") == nil)
+    #expect(Self.get(live, "/app.css") == nil)
+    // runtime.js comes with the library, whatever the public folder holds.
+    #expect(Self.get(live, "/runtime.js")?.headers["Content-Type"] == "text/javascript; charset=utf-8")
     #expect(Self.get(live, "/items/99") == nil)
     #expect(live.sessionCount == 0)
   }

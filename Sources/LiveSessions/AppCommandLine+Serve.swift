@@ -1,0 +1,87 @@
+import Foundation
+import StaticServe
+
+extension AppCommandLine {
+  /// `serve`: the app, live, with static files from the public folder; with `--wasm` the app
+  /// runs client-side from its WebAssembly module (the first paint still comes from here).
+  ///
+  /// ```swift
+  /// AppCommandLine.serve(app, arguments: ["--port", "8081", "--allowed-host", "devbox.lan"])
+  /// ```
+  public static func serve(_ app: LiveApp, arguments: [String]) -> Int32 {
+    let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host"]
+    guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--quiet", "--help", "--wasm"]) else {
+      return 2
+    }
+    if options.flags.contains("--help") {
+      print(usage(app))
+      return 0
+    }
+    guard let port = options.integer("--port", default: 8080), port <= 65_535 else { return 2 }
+    let host = options.values["--host"] ?? "127.0.0.1"
+    // A public folder given with --public must exist; the default ./public is optional (an
+    // app may have no files of its own: runtime.js comes with the library).
+    var publicRoot: String? = options.values["--public"] ?? "public"
+    var isDirectory: ObjCBool = false
+    if let folder = publicRoot, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+      guard options.values["--public"] == nil else {
+        CommandLineOptions.complain("no public folder at \(folder) (pass --public DIR, or leave it out to serve no files)")
+        return 1
+      }
+      publicRoot = nil
+    }
+    let allowedHosts = options.repeated["--allowed-host"] ?? []
+    for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == "/" || $0 == ":" || $0 == " " }) {
+      CommandLineOptions.complain("--allowed-host takes a host name such as navdom.lan or .lan, not \"\(name)\"")
+      return 2
+    }
+    if host == "0.0.0.0" || host == "::" {
+      CommandLineOptions.complain(
+        "navdom: warning: listening on every interface (\(host)): the app is reachable from the network. "
+          + "Only requests for IP addresses, localhost and the names given with --allowed-host are answered.")
+    }
+    let configuration = ServerConfiguration(
+      host: host, port: port, publicRoot: publicRoot, quiet: options.flags.contains("--quiet"),
+      hostPolicy: HostPolicy(allowed: allowedHosts))
+    var live: LiveServer?
+    let router: HTTPServer.Router
+    let mode: String
+    if options.flags.contains("--wasm") {
+      let modulePath = options.values["--wasm-module"] ?? ".build-wasm/navdom.wasm"
+      let module: [UInt8]
+      do {
+        module = try WasmAppServer.loadModule(at: modulePath)
+      } catch {
+        CommandLineOptions.complain(error.description)
+        return 1
+      }
+      router = WasmAppServer(app: app, module: module).router
+      mode = "client-side from \(WasmAppServer.modulePath)"
+    } else {
+      let server = LiveServer(app: app)
+      live = server
+      router = server.router
+      mode = "live"
+    }
+    let server = HTTPServer(configuration: configuration, router: router)
+    do {
+      try server.start()
+    } catch {
+      CommandLineOptions.complain("cannot serve on \(host):\(port): \(error)")
+      return 1
+    }
+    live?.startPushing()
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    print("\(program): serving \(app.title) at http://\(shownHost):\(server.port)/ (\(mode); Ctrl-C stops)")
+    fflush(nil)
+    do {
+      try server.run()
+    } catch {
+      CommandLineOptions.complain("server stopped: \(error)")
+      live?.stop()
+      return 1
+    }
+    live?.stop()
+    return 0
+  }
+}

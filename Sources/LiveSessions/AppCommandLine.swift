@@ -1,0 +1,96 @@
+import Foundation
+import HTMLRenderer
+import StaticServe
+
+/// The command line every navdom app gets: `serve` (live, or client-side with `--wasm`),
+/// `render --route URL`, and `--help`, with clear errors for unknown flags and bad values. A
+/// user's executable is a few lines:
+///
+/// ```swift
+/// import LiveSessions
+///
+/// let app = LiveApp(title: "Contacts", stylesheets: ["/app.css"]) { url in contactsSession(url: url) }
+/// exit(AppCommandLine.run(app, arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+///
+/// Exit status: 0 on success, 1 on bad input (a page the app does not have, a missing
+/// folder), 2 on bad usage.
+public enum AppCommandLine {
+  /// Runs the verb `arguments` begins with.
+  ///
+  /// ```swift
+  /// AppCommandLine.run(app, arguments: ["render", "--route", "/contacts/2", "--pretty"])
+  /// ```
+  public static func run(_ app: LiveApp, arguments: [String]) -> Int32 {
+    let rest = Array(arguments.dropFirst())
+    switch arguments.first {
+    case "serve": return serve(app, arguments: rest)
+    case "render": return render(app, arguments: rest)
+    case "--help", "-h", "help", nil:
+      print(usage(app))
+      return arguments.isEmpty ? 2 : 0
+    case let verb?:
+      CommandLineOptions.complain("unknown command \"\(verb)\"\n\n" + usage(app))
+      return 2
+    }
+  }
+
+  /// What the commands are, for `--help`.
+  public static func usage(_ app: LiveApp) -> String {
+    """
+    usage: \(program) serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
+                        [--allowed-host NAME]... [--wasm [--wasm-module PATH]]
+           \(program) render --route URL [--pretty]
+
+    serve: \(app.title), live: every URL renders on the server (deep links work without
+      script), browser events come back as patches, files in the public folder are served
+      as they are (runtime.js comes with the library when the folder has none).
+        --host H     the address to listen on (default 127.0.0.1)
+        --port N     the port (default 8080; 0 picks a free one)
+        --public DIR the static files (default ./public)
+        --quiet      no log line per request
+        --allowed-host NAME  also answer requests for NAME (a proxy's or a LAN name; .lan
+                     admits every name under lan); by default only IP addresses, localhost
+                     and names under .localhost are answered (DNS rebinding); repeatable
+        --wasm       run the app client-side: pages are still rendered here for the first
+                     paint, then the WebAssembly module takes over in the browser
+        --wasm-module PATH  the module (default .build-wasm/navdom.wasm)
+    render: the full page a visitor to URL gets, on standard output (--pretty indents it).
+    """
+  }
+
+  static var program: String {
+    (CommandLine.arguments.first ?? "app").split(separator: "/").last.map(String.init) ?? "app"
+  }
+
+  /// `render --route URL [--pretty]`.
+  public static func render(_ app: LiveApp, arguments: [String]) -> Int32 {
+    guard let options = CommandLineOptions(arguments, valued: ["--route"], flags: ["--pretty", "--help"]) else {
+      return 2
+    }
+    if options.flags.contains("--help") {
+      print(usage(app))
+      return 0
+    }
+    guard let route = options.values["--route"], options.positional.isEmpty else {
+      CommandLineOptions.complain("render takes --route URL, such as --route /")
+      return 2
+    }
+    guard route.hasPrefix("/") else {
+      CommandLineOptions.complain("--route takes a path starting with /, such as /items/1")
+      return 2
+    }
+    let style: Serializer.Style = options.flags.contains("--pretty") ? .pretty : .compact
+    do {
+      guard let html = try app.renderPage(url: route, style: style) else {
+        CommandLineOptions.complain("the app has no page at \(route)")
+        return 1
+      }
+      FileHandle.standardOutput.write(Data((style == .pretty ? html : html + "\n").utf8))
+      return 0
+    } catch {
+      CommandLineOptions.complain("\(route): \(error)")
+      return 1
+    }
+  }
+}

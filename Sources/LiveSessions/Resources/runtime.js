@@ -1,0 +1,1288 @@
+/*
+ * navdom runtime: hydrates server-rendered HTML, applies the patches of docs/PROTOCOL.md, and
+ * wires browser events back to the app. One file, no build step, no dependencies.
+ *
+ * Load it as a classic <script> (it defines `window.navdom` and starts every
+ * `[data-navdom-root]` once the DOM is parsed) or `require` it under node + jsdom
+ * (it exports the same API and starts nothing by itself).
+ *
+ * Data attributes on the container (the element holding the app, node id 0):
+ *
+ *   data-navdom-root              marks a container for autoStart().
+ *   data-navdom-session="S"       the live session id. Without it the container is only
+ *                                 hydrated (a static page): no events are sent.
+ *   data-navdom-endpoint="/url"   where events are POSTed (default "/_navdom/event").
+ *   data-navdom-stream[="/url"]   present: subscribe to server-pushed updates with
+ *                                 Server-Sent Events at URL?session=S (empty value:
+ *                                 "/_navdom/stream").
+ *   data-navdom-patches='[...]'   a JSON patch list applied right after hydration, for what
+ *                                 HTML cannot say: `listen` ops for the elements that listen,
+ *                                 `setProp` ops for properties.
+ *   data-navdom-wasm[="/url"]     present: the app runs client-side in the WebAssembly module
+ *                                 at URL (empty value: "/navdom.wasm"; `navdom serve --wasm`),
+ *                                 through wasmTransport; no session.
+ *   data-navdom-wasm-app="name"   the module's app to run (default "inventory").
+ *
+ * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
+ *
+ * API: hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, nodeId, nodeById.
+ * docs/RUNTIME.md describes the event and reply JSON and what the runtime guarantees.
+ */
+(function (factory) {
+  'use strict';
+  const api = factory();
+  if (typeof module === 'object' && module && module.exports) {
+    module.exports = api;
+    return; // under node the caller decides when and what to start
+  }
+  if (typeof window !== 'undefined') {
+    window.navdom = api;
+    const script = document.currentScript;
+    if (!(script && script.hasAttribute('data-navdom-manual'))) api.autoStart(document);
+  }
+})(function () {
+  'use strict';
+
+  const TEXT_NODE = 3;
+  const ELEMENT_NODE = 1;
+  const COMMENT_NODE = 8;
+
+  const NS = {
+    html: 'http://www.w3.org/1999/xhtml',
+    svg: 'http://www.w3.org/2000/svg',
+    math: 'http://www.w3.org/1998/Math/MathML',
+  };
+  // Prefixed attributes the HTML parser puts in a namespace on SVG and MathML elements;
+  // creating them the same way keeps a patched tree identical to a parsed one.
+  const ATTRIBUTE_NS = {
+    xlink: 'http://www.w3.org/1999/xlink',
+    xml: 'http://www.w3.org/XML/1998/namespace',
+    xmlns: 'http://www.w3.org/2000/xmlns/',
+  };
+
+  const DEFAULT_ENDPOINT = '/_navdom/event';
+  const DEFAULT_STREAM = '/_navdom/stream';
+  const DEFAULT_WASM = '/navdom.wasm';
+  // Always delegated; any other event named by `on`/`listen` is added when first seen.
+  const BASE_EVENTS = ['click', 'input', 'change', 'submit', 'keydown', 'cancel', 'close'];
+
+  // ---------------------------------------------------------------------------------------
+  // Node ids
+
+  /** The ids of one hydrated container: id -> node, plus the event types its nodes use. */
+  class Root {
+    constructor(container) {
+      this.container = container;
+      this.byId = new Map();
+      this.maxId = 0; // the largest id registered: a new node's id above it cannot be in use
+      this.eventTypes = new Set(BASE_EVENTS);
+      this.onNewEventType = null; // set by start() to add a delegated listener
+      this.shape = null; // the last subtree built by the patch list being applied (buildSubtree)
+    }
+  }
+
+  const roots = new WeakMap(); // container -> Root
+  // A node's id is a property under this (private) symbol: nodes never move between roots,
+  // and a property is set and read several times faster than a WeakMap entry (a big insert
+  // gives 10,000 nodes their ids).
+  const ID = Symbol('navdom.id');
+  const listeners = new WeakMap(); // element -> Set of event names it sends
+  const modalDialogs = new WeakSet(); // dialogs this runtime opened with showModal()
+  const closingByPatch = new WeakSet(); // dialogs whose next `close` event we caused
+  const focusReturns = new WeakMap(); // dialog -> the element focused when it opened (its trigger)
+  let pendingFocusReturn = null; // where focus goes once the current patch list is applied
+  let lastRoot = null; // what nodeById() looks in when no container is given
+
+  function register(root, node, id) {
+    root.byId.set(id, node);
+    node[ID] = id;
+    if (id > root.maxId) root.maxId = id;
+  }
+
+  /** Forgets a node and its subtree, so a later patch or event aimed at them is stale. */
+  function unregisterSubtree(root, top) {
+    forget(root, top);
+    forgetDescendants(root, top);
+  }
+
+  /** Forgets every node below `top` (a loop, not a recursion: trees can be deep and wide). */
+  function forgetDescendants(root, top) {
+    let node = top.firstChild;
+    while (node) {
+      forget(root, node);
+      if (node.firstChild) {
+        node = node.firstChild;
+        continue;
+      }
+      while (!node.nextSibling) {
+        node = node.parentNode;
+        if (node === top) return;
+      }
+      node = node.nextSibling;
+    }
+  }
+
+  /**
+   * Forgets every node below `parent`, which is about to be cleared. When the nodes that stay
+   * are fewer than the children that go (a cleared 1,000-row table), the ids of the nodes that
+   * stay are kept instead: a walk over a few nodes rather than 10,000 deletions.
+   */
+  function forgetChildren(root, parent) {
+    const staying = nodesOutside(root.container, parent, parent.childNodes.length);
+    if (!staying) return forgetDescendants(root, parent);
+    const byId = new Map();
+    for (const node of staying) {
+      const id = node[ID];
+      if (id !== undefined && root.byId.get(id) === node) byId.set(id, node);
+    }
+    root.byId = byId;
+  }
+
+  /**
+   * The nodes of `container` (itself included) that are not below `parent`, in document
+   * order; null as soon as there are more than `limit`.
+   */
+  function nodesOutside(container, parent, limit) {
+    const nodes = [container];
+    if (parent === container) return nodes;
+    let node = container.firstChild;
+    while (node) {
+      if (nodes.push(node) > limit) return null;
+      if (node !== parent && node.firstChild) {
+        node = node.firstChild;
+        continue;
+      }
+      while (!node.nextSibling) {
+        node = node.parentNode;
+        if (node === container) return nodes;
+      }
+      node = node.nextSibling;
+    }
+    return nodes;
+  }
+
+  function forget(root, node) {
+    const id = node[ID];
+    if (id !== undefined && root.byId.get(id) === node) root.byId.delete(id);
+  }
+
+  /** The id of a node the runtime knows, or undefined. */
+  function nodeId(node) {
+    return node === null || node === undefined ? undefined : node[ID];
+  }
+
+  /** The node with `id` in `container` (default: the container hydrated last), or undefined. */
+  function nodeById(id, container) {
+    const root = container ? roots.get(container) : lastRoot;
+    return root ? root.byId.get(id) : undefined;
+  }
+
+  function rootOf(container) {
+    const root = roots.get(container);
+    if (!root) throw new Error('navdom: the container has not been hydrated (call hydrate(container) first)');
+    return root;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Hydration
+
+  /**
+   * Numbers the server-rendered DOM of `container` as the server did (PROTOCOL.md,
+   * "Hydration"): document order from 1; `<!---->` markers are removed, and one not followed
+   * by a text node becomes an empty text node. Dialogs rendered `open` are re-opened modally.
+   * Returns the largest id given (the number of nodes).
+   */
+  function hydrate(container) {
+    const root = new Root(container);
+    roots.set(container, root);
+    lastRoot = root;
+    register(root, container, 0);
+    const openDialogs = [];
+    let nextId = 1;
+    const visit = (parent) => {
+      let child = parent.firstChild;
+      while (child) {
+        const node = isMarker(child) ? resolveMarker(child) : child;
+        register(root, node, nextId++);
+        if (node.nodeType === ELEMENT_NODE) {
+          if (isDialog(node) && node.hasAttribute('open')) openDialogs.push(node);
+          visit(node);
+        }
+        child = node.nextSibling;
+      }
+    };
+    visit(container);
+    // After numbering, so a showModal() failure cannot leave the ids half done.
+    openDialogs.forEach(openModally);
+    return nextId - 1;
+  }
+
+  function isMarker(node) {
+    return node.nodeType === COMMENT_NODE && node.data === '';
+  }
+
+  /** Replaces a text-boundary marker with the text node it stands for. */
+  function resolveMarker(marker) {
+    const parent = marker.parentNode;
+    const next = marker.nextSibling;
+    if (next && next.nodeType === TEXT_NODE) {
+      parent.removeChild(marker);
+      return next;
+    }
+    const empty = marker.ownerDocument.createTextNode('');
+    parent.replaceChild(empty, marker);
+    return empty;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Patches
+
+  /** A patch that cannot be applied: names the op, the id and the patch's index. */
+  function patchError(index, patch, message) {
+    const op = patch && typeof patch === 'object' ? patch.op : undefined;
+    const id = patch && typeof patch === 'object' ? patch.id ?? patch.parent : undefined;
+    const error = new Error(`navdom: patch ${index} (op ${JSON.stringify(op)}, id ${id}): ${message}`);
+    error.op = op;
+    error.id = id;
+    error.patchIndex = index;
+    return error;
+  }
+
+  /**
+   * Applies `patches` (PROTOCOL.md, "Patches") to a hydrated container, in order. Property
+   * writes wait until every other patch of the list is applied, since a select's value needs
+   * its options. Throws on an unknown op, an unknown (stale) id or a malformed patch; the
+   * patches before it stay applied.
+   */
+  function applyPatches(container, patches) {
+    const root = rootOf(container);
+    if (!Array.isArray(patches)) throw new Error('navdom: applyPatches expects an array of patches');
+    const propertyWrites = [];
+    pendingFocusReturn = null;
+    root.shape = null; // a caller may change its patch objects between calls
+    try {
+      patches.forEach((patch, index) => {
+        const apply = patch && typeof patch === 'object' ? OPS[patch.op] : undefined;
+        if (!apply) throw patchError(index, patch, 'unknown op');
+        try {
+          apply(root, patch, propertyWrites);
+        } catch (error) {
+          throw error.patchIndex === undefined ? patchError(index, patch, error.message) : error;
+        }
+      });
+      propertyWrites.forEach((write) => write());
+    } finally {
+      root.shape = null;
+      returnFocus(container.ownerDocument);
+    }
+  }
+
+  const OPS = {
+    insert(root, patch) {
+      const parent = parentById(root, patch.parent);
+      const before = beforeById(root, patch.before, parent);
+      insertSubtree(root, patch.node, parent, before);
+    },
+
+    move(root, patch) {
+      const node = nodeFor(root, patch.id, 'id');
+      if (node === root.container) throw new Error('the container cannot move');
+      const parent = parentById(root, patch.parent);
+      const before = beforeById(root, patch.before, parent);
+      if (before === node) throw new Error('a node cannot move before itself');
+      keepingFocus(node.ownerDocument, () => moveNode(parent, node, before));
+    },
+
+    remove(root, patch) {
+      const node = nodeFor(root, patch.id, 'id');
+      if (node === root.container) throw new Error('the container cannot be removed');
+      noteDialogsLeaving(node);
+      unregisterSubtree(root, node);
+      // An open dialog just goes: leaving the document takes it out of the top layer.
+      node.parentNode.removeChild(node);
+    },
+
+    clear(root, patch) {
+      const parent = parentById(root, patch.id);
+      noteDialogsBelowLeaving(parent);
+      forgetChildren(root, parent);
+      parent.textContent = '';
+    },
+
+    replace(root, patch) {
+      const old = nodeFor(root, patch.id, 'id');
+      if (old === root.container) throw new Error('the container cannot be replaced');
+      const parent = old.parentNode;
+      const next = old.nextSibling;
+      const built = buildSubtree(root, patch.node, parent.ownerDocument);
+      noteDialogsLeaving(old);
+      unregisterSubtree(root, old);
+      parent.removeChild(old);
+      adopt(root, built, parent, next);
+    },
+
+    text(root, patch) {
+      const node = nodeFor(root, patch.id, 'id');
+      if (node.nodeType !== TEXT_NODE && node.nodeType !== COMMENT_NODE) {
+        throw new Error('the node is not a text or comment node');
+      }
+      node.data = requireString(patch.text, 'text');
+    },
+
+    setAttr(root, patch) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      const value = requireString(patch.value, 'value');
+      // A dialog's `open` means "presented": open it modally, as hydration does.
+      if (isDialog(element) && name === 'open') return openModally(element);
+      setAttribute(element, name, value);
+    },
+
+    removeAttr(root, patch) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      // close(), not attribute removal alone: a modal dialog would stay in the top layer.
+      if (isDialog(element) && name === 'open') return closeDialog(element);
+      removeAttribute(element, name);
+    },
+
+    setProp(root, patch, propertyWrites) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      const value = patch.value;
+      if (typeof value !== 'string' && typeof value !== 'boolean') {
+        throw new Error('a property value must be a string or a boolean');
+      }
+      propertyWrites.push(() => setProperty(element, name, value));
+    },
+
+    removeProp(root, patch, propertyWrites) {
+      const element = elementFor(root, patch.id);
+      const name = requireString(patch.name, 'name');
+      propertyWrites.push(() => resetProperty(element, name));
+    },
+
+    listen(root, patch) {
+      addListener(root, elementFor(root, patch.id), requireString(patch.event, 'event'));
+    },
+
+    unlisten(root, patch) {
+      const events = listeners.get(elementFor(root, patch.id));
+      if (events) events.delete(requireString(patch.event, 'event'));
+    },
+
+    invoke(root, patch) {
+      const element = elementFor(root, patch.id);
+      const method = INVOKE[patch.method];
+      if (!method) throw new Error(`unknown method ${JSON.stringify(patch.method)}`);
+      method(element);
+    },
+  };
+
+  const INVOKE = {
+    showModal: openModally,
+    close: closeDialog,
+    show(dialog) {
+      if (dialog.open) return; // show() on a modal dialog throws; an open one stays as it is
+      if (typeof dialog.show === 'function') dialog.show();
+      else dialog.setAttribute('open', '');
+    },
+    focus(element) {
+      element.focus();
+    },
+  };
+
+  // --- Looking nodes up ------------------------------------------------------------------
+
+  function nodeFor(root, id, field) {
+    const node = Number.isInteger(id) ? root.byId.get(id) : undefined;
+    if (!node) throw new Error(`no node with id ${JSON.stringify(id)} (${field}); it was removed or never existed`);
+    return node;
+  }
+
+  function elementFor(root, id) {
+    const node = nodeFor(root, id, 'id');
+    if (node.nodeType !== ELEMENT_NODE) throw new Error(`node ${id} is not an element`);
+    return node;
+  }
+
+  function parentById(root, id) {
+    const node = nodeFor(root, id, 'parent');
+    if (node.nodeType !== ELEMENT_NODE) throw new Error(`parent ${id} is not an element`);
+    return node;
+  }
+
+  /** The node to insert before: null at the end; otherwise it must be a child of `parent`. */
+  function beforeById(root, id, parent) {
+    if (id === null || id === undefined) return null;
+    const node = nodeFor(root, id, 'before');
+    if (node.parentNode !== parent) throw new Error(`before ${id} is not a child of parent ${parent[ID]}`);
+    return node;
+  }
+
+  function requireString(value, field) {
+    if (typeof value !== 'string') throw new Error(`${field} must be a string`);
+    return value;
+  }
+
+  // --- Building subtrees -----------------------------------------------------------------
+  //
+  // A wire subtree is built off the document and checked whole before it goes in; its nodes
+  // get their ids only once the insertion worked. A malformed node, an id in use or a DOM
+  // error thus leaves neither DOM nor ids behind. This is the hot path of a big insert
+  // (1,000 table rows are 10,000 nodes), so it uses indexed loops and few temporary objects.
+  //
+  // Rows of a list come as a run of inserts of one shape (same tags, attributes and structure;
+  // only ids and text differ). Within one patch list, the runtime remembers the last small
+  // subtree it built; when the next one has the same shape, a copy of it becomes a template,
+  // and each later subtree of that shape is cloned from it (one native call) and filled in by
+  // a walk (text, ids, listeners, dialogs to open). Subtrees with properties are always built
+  // (a clone would copy form state). 1,000 rows: ~16% less time in applyPatches.
+
+  const SHAPE_LIMIT = 64; // nodes; a bigger subtree is rarely repeated and not worth keeping
+
+  function insertSubtree(root, wire, parent, before) {
+    adopt(root, buildSubtree(root, wire, parent.ownerDocument), parent, before);
+  }
+
+  /** Builds the DOM for a wire node: {top, nodes, ids (in document order), dialogs}. */
+  function buildSubtree(root, wire, doc) {
+    const built = { top: null, nodes: [], ids: [], dialogs: [], floor: root.maxId, seen: null };
+    const shape = root.shape; // {wire, template} of the subtree built before, in this list
+    const same = shape !== null && sameShape(shape.wire, wire);
+    if (same && shape.template) {
+      built.top = shape.template.cloneNode(true);
+      fillNode(root, wire, built.top, built);
+      return built;
+    }
+    built.top = buildNode(root, wire, doc, built);
+    // Copied before it is inserted, so the template has no state of its own (ids and
+    // listeners are the runtime's, not the DOM's; an open dialog is not yet modal).
+    if (same) shape.template = built.top.cloneNode(true);
+    else root.shape = built.nodes.length <= SHAPE_LIMIT ? { wire, template: null } : null;
+    return built;
+  }
+
+  /**
+   * Whether wire node `b` builds the same DOM as `a` (which built without error) but for its
+   * text and comment data, ids, keys and listeners. Nodes with properties never match.
+   */
+  function sameShape(a, b) {
+    if (!b || typeof b !== 'object' || a.props !== undefined || b.props !== undefined) return false;
+    const textA = typeof a.text === 'string', textB = typeof b.text === 'string';
+    if (textA || textB) return textA && textB;
+    const commentA = typeof a.comment === 'string', commentB = typeof b.comment === 'string';
+    if (commentA || commentB) return commentA && commentB;
+    if (a.tag !== b.tag || a.ns !== b.ns) return false;
+    const attrsA = a.attrs, attrsB = b.attrs;
+    if (attrsA !== undefined || attrsB !== undefined) {
+      if (!attrsA || !Array.isArray(attrsB) || attrsA.length !== attrsB.length) return false;
+      for (let i = 0; i < attrsA.length; i++) {
+        const pair = attrsB[i];
+        if (!Array.isArray(pair) || pair[0] !== attrsA[i][0] || pair[1] !== attrsA[i][1]) return false;
+      }
+    }
+    const childrenA = a.children, childrenB = b.children;
+    if (childrenA !== undefined || childrenB !== undefined) {
+      if (!childrenA || !Array.isArray(childrenB) || childrenA.length !== childrenB.length) return false;
+      for (let i = 0; i < childrenA.length; i++) {
+        if (!sameShape(childrenA[i], childrenB[i])) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Gives a clone of a template what buildNode gives a new node (sameShape checked the rest). */
+  function fillNode(root, wire, node, built) {
+    claimId(root, wire.id, built);
+    built.nodes.push(node);
+    built.ids.push(wire.id);
+    if (typeof wire.text === 'string') {
+      node.data = wire.text;
+    } else if (typeof wire.comment === 'string') {
+      node.data = wire.comment;
+    } else {
+      const on = listOf(wire.on, wire, 'on');
+      if (on) for (let i = 0; i < on.length; i++) addListener(root, node, on[i]);
+      const children = wire.children;
+      if (children) {
+        let child = node.firstChild;
+        for (let i = 0; i < children.length; i++, child = child.nextSibling) fillNode(root, children[i], child, built);
+      }
+      if (wire.ns === undefined && wire.tag === 'dialog') built.dialogs.push(node);
+    }
+  }
+
+  /** Puts a built subtree into the document, then gives its nodes their ids. */
+  function adopt(root, built, parent, before) {
+    parent.insertBefore(built.top, before);
+    const { nodes, ids, dialogs } = built;
+    for (let i = 0; i < nodes.length; i++) register(root, nodes[i], ids[i]);
+    for (let i = 0; i < dialogs.length; i++) {
+      if (dialogs[i].hasAttribute('open')) openModally(dialogs[i]);
+    }
+  }
+
+  /** Checks that `id` is a positive integer in use neither in the root nor in the subtree. */
+  function claimId(root, id, built) {
+    if (!Number.isInteger(id) || id <= 0) throw new Error(`node id ${JSON.stringify(id)} is not a positive integer`);
+    // New nodes take ids above every id given (PROTOCOL.md), so the usual check is one
+    // comparison; an id below that is looked up among the ids in use and those built so far.
+    if (id > built.floor) {
+      built.floor = id;
+      if (built.seen) built.seen.add(id);
+    } else {
+      if (!built.seen) built.seen = new Set(built.ids);
+      if (root.byId.has(id) || built.seen.has(id)) throw new Error(`node id ${id} is already in use`);
+      built.seen.add(id);
+    }
+  }
+
+  function buildNode(root, wire, doc, built) {
+    if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
+    const id = wire.id;
+    claimId(root, id, built);
+    let node;
+    if (typeof wire.text === 'string') node = doc.createTextNode(wire.text);
+    else if (typeof wire.comment === 'string') node = doc.createComment(wire.comment);
+    else if (typeof wire.tag !== 'string') throw new Error(`node ${id} is neither text, comment nor element`);
+    else return buildElement(root, wire, doc, built);
+    built.nodes.push(node);
+    built.ids.push(id);
+    return node;
+  }
+
+  function buildElement(root, wire, doc, built) {
+    const tag = wire.tag;
+    const ns = namespaceOf(wire);
+    const html = ns === NS.html;
+    // (createElement is no faster in Chromium, and it would lowercase the tag.)
+    const element = doc.createElementNS(ns, tag);
+    built.nodes.push(element);
+    built.ids.push(wire.id);
+    const attrs = listOf(wire.attrs, wire, 'attrs');
+    const on = listOf(wire.on, wire, 'on');
+    const children = listOf(wire.children, wire, 'children');
+    const props = listOf(wire.props, wire, 'props');
+    if (attrs) {
+      for (let i = 0; i < attrs.length; i++) {
+        // HTML elements take every attribute as it is; only SVG and MathML have namespaced ones.
+        if (html) element.setAttribute(attrs[i][0], attrs[i][1]);
+        else setAttribute(element, attrs[i][0], attrs[i][1]);
+      }
+    }
+    if (on) for (let i = 0; i < on.length; i++) addListener(root, element, on[i]);
+    if (children) {
+      for (let i = 0; i < children.length; i++) element.appendChild(buildNode(root, children[i], doc, built));
+    }
+    if (html && tag === 'dialog') built.dialogs.push(element); // opened once inserted
+    // After the children: a select's value needs its options.
+    if (props) for (let i = 0; i < props.length; i++) setProperty(element, props[i][0], props[i][1]);
+    return element;
+  }
+
+  /** A wire node's list field: absent (undefined) or an array. (Read by name: faster.) */
+  function listOf(list, wire, field) {
+    if (list === undefined || Array.isArray(list)) return list;
+    throw new Error(`node ${wire.id}: ${field} must be an array`);
+  }
+
+  /**
+   * The namespace for a new element: exactly its `ns` (PROTOCOL.md: absent means HTML). No
+   * inheritance from the parent: the wire writes `ns` on every SVG and MathML element, and the
+   * Swift side (MemoryDOM) reads an absent `ns` as HTML, so guessing would make the two differ.
+   */
+  function namespaceOf(wire) {
+    if (wire.ns === undefined) return NS.html;
+    const ns = wire.ns === 'svg' || wire.ns === 'math' ? NS[wire.ns] : undefined;
+    if (!ns) throw new Error(`unknown namespace ${JSON.stringify(wire.ns)}`);
+    return ns;
+  }
+
+  // --- Attributes, properties, listeners -------------------------------------------------
+
+  function setAttribute(element, name, value) {
+    const ns = foreignAttributeNamespace(element, name);
+    if (ns) element.setAttributeNS(ns, name, value);
+    else element.setAttribute(name, value);
+  }
+
+  function removeAttribute(element, name) {
+    const ns = foreignAttributeNamespace(element, name);
+    if (ns) element.removeAttributeNS(ns, name.slice(name.indexOf(':') + 1));
+    else element.removeAttribute(name);
+  }
+
+  function foreignAttributeNamespace(element, name) {
+    if (element.namespaceURI === NS.html) return null;
+    if (name === 'xmlns') return ATTRIBUTE_NS.xmlns;
+    const colon = name.indexOf(':');
+    return colon > 0 ? ATTRIBUTE_NS[name.slice(0, colon)] || null : null;
+  }
+
+  /** Sets a DOM property, never the attribute; an unchanged value is left alone (no caret jump). */
+  function setProperty(element, name, value) {
+    if (element[name] !== value) element[name] = value;
+  }
+
+  /** removeProp: "" for strings, false for booleans. */
+  function resetProperty(element, name) {
+    // A checkbox's or radio's value property *is* its attribute; its reset is the default "on".
+    if (name === 'value' && element.localName === 'input' && /^(checkbox|radio)$/i.test(element.type)) {
+      return element.removeAttribute('value');
+    }
+    setProperty(element, name, typeof element[name] === 'boolean' ? false : '');
+  }
+
+  function addListener(root, element, event) {
+    let events = listeners.get(element);
+    if (!events) listeners.set(element, (events = new Set()));
+    events.add(event);
+    if (!root.eventTypes.has(event)) {
+      root.eventTypes.add(event);
+      if (root.onNewEventType) root.onNewEventType(event);
+    }
+  }
+
+  function listensTo(element, event) {
+    const events = listeners.get(element);
+    return events !== undefined && events.has(event);
+  }
+
+  // --- Moving with focus -----------------------------------------------------------------
+
+  function moveNode(parent, node, before) {
+    // moveBefore() (newer browsers) moves without blurring or resetting state.
+    if (typeof parent.moveBefore === 'function') {
+      try {
+        return parent.moveBefore(node, before);
+      } catch (_) {
+        // not movable atomically (e.g. across documents): fall through
+      }
+    }
+    parent.insertBefore(node, before);
+  }
+
+  /** Runs `action`, then gives focus and the caret back if moving nodes took them away. */
+  function keepingFocus(doc, action) {
+    const active = doc.activeElement;
+    if (!active || active === doc.body || active === doc.documentElement) return action();
+    const selection = readSelection(active);
+    action();
+    if (doc.activeElement === active || !active.isConnected) return;
+    active.focus({ preventScroll: true });
+    if (selection) {
+      try {
+        active.setSelectionRange(selection.start, selection.end, selection.direction);
+      } catch (_) {
+        // input types without a caret (number, email in some browsers)
+      }
+    }
+  }
+
+  function readSelection(element) {
+    try {
+      if (typeof element.selectionStart !== 'number') return null;
+      return { start: element.selectionStart, end: element.selectionEnd, direction: element.selectionDirection || 'none' };
+    } catch (_) {
+      return null; // selectionStart throws on input types without a caret
+    }
+  }
+
+  // --- Dialogs ---------------------------------------------------------------------------
+
+  function isDialog(node) {
+    return node.nodeType === ELEMENT_NODE && node.localName === 'dialog' && node.namespaceURI === NS.html;
+  }
+
+  function isModal(dialog) {
+    if (!dialog.open) return false;
+    try {
+      return dialog.matches(':modal');
+    } catch (_) {
+      return modalDialogs.has(dialog); // no :modal selector: trust our own record
+    }
+  }
+
+  /**
+   * Opens a dialog modally. showModal() throws on an open dialog, so a non-modal `open` is
+   * removed first (attribute removal, not close(): that would send the app a `close` event).
+   * Without showModal (old browsers, jsdom) the dialog gets `open`.
+   */
+  function openModally(dialog) {
+    if (isModal(dialog)) return;
+    closingByPatch.delete(dialog);
+    rememberTrigger(dialog);
+    if (dialog.isConnected && typeof dialog.showModal === 'function') {
+      dialog.removeAttribute('open');
+      dialog.showModal();
+      modalDialogs.add(dialog);
+    } else if (!dialog.hasAttribute('open')) {
+      dialog.setAttribute('open', '');
+    }
+  }
+
+  /** Closes a dialog because the app said so; its `close` event is not sent back to the app. */
+  function closeDialog(dialog) {
+    modalDialogs.delete(dialog);
+    if (!dialog.open) return dialog.removeAttribute('open');
+    noteDialogLeaving(dialog);
+    if (typeof dialog.close === 'function') {
+      closingByPatch.add(dialog);
+      dialog.close();
+    } else {
+      dialog.removeAttribute('open');
+    }
+  }
+
+  // --- Focus returns to a dialog's trigger -----------------------------------------------
+  //
+  // A dialog the app closes usually leaves by a `remove` or `replace` patch, and removing an
+  // element that holds focus drops focus to <body>. So the runtime remembers what was focused
+  // when each dialog opened (its trigger) and, once the patch list that closed the dialog is
+  // applied, focuses it again if focus was lost. When one dialog replaces another ("Import
+  // instead"), the new one inherits the old one's trigger.
+
+  function isFocusLost(doc) {
+    const active = doc.activeElement;
+    return !active || active === doc.body || active === doc.documentElement;
+  }
+
+  function rememberTrigger(dialog) {
+    if (focusReturns.has(dialog)) return;
+    const doc = dialog.ownerDocument;
+    const trigger = isFocusLost(doc) ? pendingFocusReturn : doc.activeElement;
+    if (trigger && trigger !== dialog) {
+      focusReturns.set(dialog, trigger);
+      if (trigger === pendingFocusReturn) pendingFocusReturn = null; // the new dialog takes it over
+    }
+  }
+
+  /** The trigger to return to from `dialog`, following triggers that were inside dialogs now gone. */
+  function triggerOf(dialog) {
+    let target = focusReturns.get(dialog);
+    for (let hops = 0; target && hops < 32; hops++) {
+      const inside = target.parentNode ? target.parentNode.closest('dialog') : null;
+      const gone = !target.isConnected || (inside && !inside.open);
+      if (!gone) return target;
+      if (!inside || !focusReturns.has(inside)) return null;
+      target = focusReturns.get(inside);
+    }
+    return null;
+  }
+
+  /** Called for every node about to leave the document: notes the open dialogs in it. */
+  function noteDialogsLeaving(node) {
+    if (node.nodeType !== ELEMENT_NODE) return;
+    if (isDialog(node)) noteDialogLeaving(node);
+    noteDialogsBelowLeaving(node);
+  }
+
+  /** The same for the descendants of `element` (one query for a whole `clear`). */
+  function noteDialogsBelowLeaving(element) {
+    if (element.firstElementChild) element.querySelectorAll('dialog').forEach(noteDialogLeaving);
+  }
+
+  function noteDialogLeaving(dialog) {
+    if (!dialog.open) return;
+    const doc = dialog.ownerDocument;
+    if (!isFocusLost(doc) && !dialog.contains(doc.activeElement)) return; // focus is elsewhere; leave it
+    const trigger = triggerOf(dialog);
+    if (trigger && !dialog.contains(trigger)) pendingFocusReturn = trigger;
+  }
+
+  /** After a patch list: focus the closed dialog's trigger if focus was lost on the way. */
+  function returnFocus(doc) {
+    const target = pendingFocusReturn;
+    pendingFocusReturn = null;
+    if (!target || !doc || !target.isConnected || !isFocusLost(doc)) return;
+    try {
+      target.focus({ preventScroll: true });
+    } catch (_) {
+      // an element that cannot take focus: leave focus where it is
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Live sessions
+
+  /**
+   * Starts sending the container's events to the app and applying its replies.
+   *
+   *   start(container, { send: (event) => Promise<reply> })          // or send(event, callback)
+   *   start(container, httpTransport({ session: 'S' }))
+   *
+   * options.send(event) gets {id, event, value?, key?} and answers {patches, url?, history?}.
+   * options.subscribe(onReply), if given, delivers server-pushed replies; it may return an
+   * unsubscribe function. options.onError(error) reports failures (default console.error).
+   * Hydrates the container first unless it already is. Returns {dispatch, idle, stop}.
+   */
+  function start(container, options) {
+    if (!options || typeof options.send !== 'function') throw new Error('navdom: start needs options.send');
+    const root = roots.get(container) || (hydrate(container), roots.get(container));
+    const doc = container.ownerDocument;
+    const win = doc.defaultView;
+    const report = options.onError || ((error) => console.error(error));
+    const session = { container, send: options.send, report, queue: [], busy: false, waiters: [], win };
+    const cleanups = [];
+
+    const onEvent = (event) => handleDomEvent(root, session, event);
+    const delegate = (type) => {
+      // Capture, so events that do not bubble (cancel, close, focus) reach us too.
+      container.addEventListener(type, onEvent, true);
+      cleanups.push(() => container.removeEventListener(type, onEvent, true));
+    };
+    root.eventTypes.forEach(delegate);
+    root.onNewEventType = delegate;
+    cleanups.push(() => (root.onNewEventType = null));
+
+    if (win) {
+      announceRenewal(container, win);
+      session.history = startHistory(win);
+      const onPopState = (event) => {
+        // A traversal the runtime started itself (the app popped its stack) is not news to
+        // the app; only the user's back and forward go to it.
+        if (session.history.absorbPopState(event.state)) return;
+        dispatch(session, { id: 0, event: 'popstate', value: win.location.pathname + win.location.search });
+      };
+      win.addEventListener('popstate', onPopState);
+      cleanups.push(() => win.removeEventListener('popstate', onPopState));
+    }
+
+    if (typeof options.subscribe === 'function') {
+      // Pushed replies are applied on arrival, not queued behind an event in flight: the
+      // server computed them before any reply still on its way.
+      const unsubscribe = options.subscribe((reply) => handleReply(session, reply));
+      if (typeof unsubscribe === 'function') cleanups.push(unsubscribe);
+    }
+
+    return {
+      /** Sends an event as if the DOM had fired it: {id, event, value?, key?}. */
+      dispatch: (event) => dispatch(session, event),
+      /** Resolves once every queued event has been sent and its reply applied. */
+      idle: () => (session.busy || session.queue.length ? new Promise((resolve) => session.waiters.push(resolve)) : Promise.resolve()),
+      /** Stops listening; replies still in flight are applied. */
+      stop: () => cleanups.splice(0).forEach((cleanup) => cleanup()),
+    };
+  }
+
+  function handleDomEvent(root, session, event) {
+    if (event.type === 'close' && closingByPatch.has(event.target)) {
+      closingByPatch.delete(event.target); // the app closed it; telling it so would be an echo
+      return;
+    }
+    const element = listeningElement(root, event);
+    if (!element) return;
+    preventDefaultAction(event, element);
+    dispatch(session, eventMessage(event, element[ID]));
+  }
+
+  /**
+   * The element that sends this event: the target or, for bubbling events, its nearest
+   * ancestor (inside the container) that listens. Only that one element sends it.
+   */
+  function listeningElement(root, event) {
+    let node = event.target;
+    while (node && node !== root.container) {
+      if (node.nodeType === ELEMENT_NODE && listensTo(node, event.type) && root.byId.get(node[ID]) === node) {
+        return node;
+      }
+      if (!event.bubbles) return null;
+      node = node.parentNode;
+    }
+    return null;
+  }
+
+  /** The DOM changes only through patches, so defaults that would change it are stopped. */
+  function preventDefaultAction(event, element) {
+    const tag = element.localName;
+    if (event.type === 'submit' && tag === 'form') return event.preventDefault();
+    // The app decides whether Escape closes the dialog, by sending patches.
+    if (event.type === 'cancel' && isDialog(element)) return event.preventDefault();
+    if (event.type !== 'click') return;
+    if (submitsToDialog(element)) return event.preventDefault();
+    // A link that listens is handled by the app; modified clicks still open new tabs.
+    const plain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && !event.button;
+    if (tag === 'a' && element.hasAttribute('href') && plain) event.preventDefault();
+  }
+
+  /** Whether clicking `element` would submit a `<form method="dialog">` (closing its dialog). */
+  function submitsToDialog(element) {
+    const tag = element.localName;
+    const type = (element.getAttribute('type') || '').toLowerCase();
+    const submits = (tag === 'button' && type !== 'button' && type !== 'reset') || (tag === 'input' && (type === 'submit' || type === 'image'));
+    if (!submits) return false;
+    const form = element.form || element.closest('form');
+    const method = element.getAttribute('formmethod') || (form && form.getAttribute('method')) || '';
+    return method.toLowerCase() === 'dialog';
+  }
+
+  /** {id, event, value?, key?}: the payload PROTOCOL.md's "Events" describes. */
+  function eventMessage(event, id) {
+    const message = { id, event: event.type };
+    if (event.type === 'input' || event.type === 'change') {
+      const value = valueOf(event.target);
+      if (value !== undefined) message.value = value;
+    }
+    if (typeof event.key === 'string' && event.type.startsWith('key')) message.key = event.key;
+    return message;
+  }
+
+  function valueOf(target) {
+    if (target.localName === 'input' && (target.type || '').toLowerCase() === 'checkbox') return String(target.checked);
+    return typeof target.value === 'string' ? target.value : undefined;
+  }
+
+  /** Queues an event; events go one at a time, each after the previous reply is applied. */
+  function dispatch(session, message) {
+    session.queue.push(message);
+    if (!session.busy) pump(session);
+  }
+
+  async function pump(session) {
+    session.busy = true;
+    while (session.queue.length) {
+      const message = session.queue.shift();
+      try {
+        handleReply(session, await callSend(session.send, message));
+      } catch (error) {
+        if (error && error.sessionGone && session.win) {
+          session.queue.length = 0; // the page is about to load again
+          renewSession(session.win);
+          break;
+        }
+        session.report(error);
+      }
+    }
+    session.busy = false;
+    session.waiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  const RENEWED = 'navdom:renewed';
+
+  /**
+   * The server no longer has this page's session: load the current URL again, which renders
+   * the same navigation state (it lives in the URL) in a new session, and say so on arrival.
+   */
+  function renewSession(win) {
+    try {
+      win.sessionStorage.setItem(RENEWED, '1');
+    } catch (_) {
+      // no sessionStorage (privacy settings): the page reloads without the notice
+    }
+    win.location.reload();
+  }
+
+  /** After a renewal, a polite notice before the container (outside what patches touch). */
+  function announceRenewal(container, win) {
+    let renewed = false;
+    try {
+      renewed = win.sessionStorage.getItem(RENEWED) === '1';
+      win.sessionStorage.removeItem(RENEWED);
+    } catch (_) {
+      return;
+    }
+    if (!renewed || !container.parentNode) return;
+    const notice = container.ownerDocument.createElement('p');
+    notice.className = 'navdom-notice';
+    notice.setAttribute('role', 'status');
+    notice.textContent = 'Your session had ended, so this page was reloaded at the same address in a new session.';
+    container.parentNode.insertBefore(notice, container);
+  }
+
+  /** Calls a promise-returning send, or a callback-style send(event, (error, reply) => ...). */
+  function callSend(send, message) {
+    if (send.length >= 2) {
+      return new Promise((resolve, reject) => send(message, (error, reply) => (error ? reject(error) : resolve(reply))));
+    }
+    return Promise.resolve().then(() => send(message));
+  }
+
+  /** Applies a reply {patches, url?, history?}; failures are reported, never thrown. */
+  function handleReply(session, reply) {
+    if (reply === null || reply === undefined) return; // nothing to change
+    try {
+      if (typeof reply !== 'object') throw new Error(`navdom: a reply must be an object, got ${JSON.stringify(reply)}`);
+      if (reply.error) throw new Error(`navdom: the app answered with an error: ${reply.error}`);
+      applyPatches(session.container, reply.patches || []);
+      if (session.history) session.history.follow(reply);
+    } catch (error) {
+      session.report(error);
+    }
+  }
+
+  /**
+   * The browser's history, kept in step with the app's URL. Every entry the runtime makes
+   * carries the trail of URLs this page has walked (`history.state.navdom`), so when the app
+   * goes back to a URL it came from (picking a color pops to the editor), the runtime moves back
+   * through history instead of pushing a copy, and the browser's back button then leaves the
+   * page the user expects.
+   */
+  function startHistory(win) {
+    const here = () => win.location.href;
+    const saved = win.history.state && win.history.state.navdom;
+    let trail = saved && Array.isArray(saved.trail) ? saved.trail.slice() : [here()];
+    let index = saved && Number.isInteger(saved.index) ? saved.index : 0;
+    if (!saved) win.history.replaceState({ navdom: { trail, index } }, '', here());
+    let expectedIndex = null;
+
+    return {
+      /** Applies a reply's {url, history}. */
+      follow(reply) {
+        if (typeof reply.url !== 'string') return;
+        const target = new win.URL(reply.url, here()).href;
+        // The reply to a popstate names the page the browser is already on.
+        if (target === here()) return;
+        const replace = () => {
+          trail[index] = target;
+          win.history.replaceState({ navdom: { trail: trail.slice(), index } }, '', target);
+        };
+        if (reply.history === 'replace') return replace();
+        const earlier = trail.lastIndexOf(target, index - 1);
+        if (index > 0 && earlier >= 0) {
+          expectedIndex = earlier;
+          win.history.go(earlier - index);
+          index = earlier;
+          return;
+        }
+        // A popped page whose parent this page never showed (a deep link): the popped entry is
+        // replaced, never pushed over, so Back never shows a page the app popped.
+        if (reply.history === 'pop') return replace();
+        trail = trail.slice(0, index + 1).concat(target);
+        index += 1;
+        win.history.pushState({ navdom: { trail: trail.slice(), index } }, '', target);
+      },
+      /** Notes where a popstate landed; true when the runtime itself asked to go there. */
+      absorbPopState(state) {
+        const entry = state && state.navdom;
+        if (entry && Array.isArray(entry.trail) && Number.isInteger(entry.index)) {
+          trail = entry.trail.slice();
+          index = entry.index;
+        }
+        const expected = expectedIndex;
+        expectedIndex = null;
+        return expected !== null && !!entry && entry.index === expected;
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Transport
+
+  /**
+   * The default transport: POSTs each event as JSON {"session", "id", "event", "value"?,
+   * "key"?} to `endpoint` and reads the reply JSON. With `stream`, `subscribe` listens to
+   * Server-Sent Events at `stream?session=S`, each `message` a reply.
+   * `fetch` and `EventSource` can be passed in (tests, other environments).
+   */
+  function httpTransport(options) {
+    const { session, endpoint = DEFAULT_ENDPOINT, stream = null } = options || {};
+    if (typeof session !== 'string' || session === '') throw new Error('navdom: httpTransport needs a session id');
+    const fetchImpl = (options && options.fetch) || globalThis.fetch;
+    const EventSourceImpl = (options && options.EventSource) || globalThis.EventSource;
+
+    const send = async (event) => {
+      if (typeof fetchImpl !== 'function') throw new Error('navdom: no fetch() to send events with');
+      const response = await fetchImpl(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ session, ...event }),
+      });
+      const text = await response.text();
+      if (!response.ok) {
+        const error = new Error(`navdom: ${endpoint} answered ${response.status} ${response.statusText || ''} to ${JSON.stringify(event)}: ${text.slice(0, 200)}`);
+        // 410: the server no longer has this session (it restarted, or the session expired).
+        error.sessionGone = response.status === 410;
+        throw error;
+      }
+      return text ? JSON.parse(text) : null;
+    };
+
+    if (!stream) return { send };
+    const subscribe = (onReply) => {
+      if (typeof EventSourceImpl !== 'function') {
+        console.error('navdom: no EventSource; server-pushed updates are off');
+        return undefined;
+      }
+      const url = stream + (stream.includes('?') ? '&' : '?') + 'session=' + encodeURIComponent(session);
+      const source = new EventSourceImpl(url);
+      source.addEventListener('message', (message) => {
+        let reply;
+        try {
+          reply = JSON.parse(message.data);
+        } catch (error) {
+          return console.error(`navdom: a pushed update is not JSON: ${String(message.data).slice(0, 200)}`);
+        }
+        onReply(reply);
+      });
+      return () => source.close();
+    };
+    return { send, subscribe };
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // WebAssembly transport
+
+  /**
+   * A transport that runs the app client-side, in the WebAssembly module of
+   * Sources/NavDOMWasm: each event goes to the module's exports, which render, diff and
+   * return the same reply a live server sends; `start` hands its patches to applyPatches.
+   *
+   *   start(container, wasmTransport({ url: '/navdom.wasm' }))
+   *
+   * options.url: where to fetch the module (default "/navdom.wasm"), or options.module: its
+   * bytes or a compiled WebAssembly.Module. options.app: the module's app ("inventory",
+   * "bench"). options.location: the URL (path and query) to start the app at; default the
+   * window's. options.fetch: a fetch() to load with (tests, other environments).
+   *
+   * The module starts the app at that URL at once and renders the same tree as the server's
+   * first paint, with the same node ids, so it takes over the hydrated page without a
+   * re-render. `ready` resolves to what the module started with: {html, patches, url}.
+   * Returns {send, ready}.
+   */
+  function wasmTransport(options) {
+    const { url = DEFAULT_WASM, app = 'inventory' } = options || {};
+    const fetchImpl = (options && options.fetch) || globalThis.fetch;
+    const win = typeof window !== 'undefined' ? window : null;
+    const location = (options && options.location) || (win ? win.location.pathname + win.location.search : '/');
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    let wasm = null; // { exports, memory }
+
+    const imports = {
+      env: {
+        // A line from the module: fatal errors and print(); see Sources/WasmLibc.
+        navdom_write(pointer, length) {
+          console.error('navdom wasm: ' + decoder.decode(new Uint8Array(wasm.memory.buffer, pointer, length)));
+        },
+      },
+    };
+
+    /** Copies `text` into the module's memory; returns [pointer, length] (free with navdom_free). */
+    const put = (text) => {
+      const bytes = encoder.encode(text);
+      const pointer = wasm.exports.navdom_alloc(bytes.length);
+      if (!pointer) throw new Error('navdom: the module is out of memory');
+      new Uint8Array(wasm.memory.buffer, pointer, bytes.length).set(bytes);
+      return [pointer, bytes.length];
+    };
+
+    /** Reads and frees a packed result (pointer | length << 32, bit 63 = error). */
+    const take = (result, what) => {
+      const bits = BigInt.asUintN(64, result);
+      const pointer = Number(bits & 0xFFFFFFFFn);
+      const length = Number((bits >> 32n) & 0x7FFFFFFFn);
+      const text = pointer ? decoder.decode(new Uint8Array(wasm.memory.buffer, pointer, length)) : '';
+      if (pointer) wasm.exports.navdom_free(pointer);
+      if (bits >> 63n) throw new Error(`navdom: the module refused ${what}: ${text || 'out of memory'}`);
+      return text;
+    };
+
+    /** Calls an export with string arguments (null: absent, passed as length -1). */
+    const call = (name, what, ...args) => {
+      const allocated = [];
+      const flat = [];
+      // The copies are made inside the try: when one fails (out of memory), those made before
+      // it are freed too.
+      try {
+        for (const arg of args) {
+          if (typeof arg === 'number') { flat.push(arg); continue; }
+          if (arg === null || arg === undefined) { flat.push(0, -1); continue; }
+          const [pointer, length] = put(String(arg));
+          allocated.push(pointer);
+          flat.push(pointer, length);
+        }
+        return take(wasm.exports[name](...flat), what);
+      } finally {
+        allocated.forEach((pointer) => wasm.exports.navdom_free(pointer));
+      }
+    };
+
+    const load = async () => {
+      let source = options && options.module;
+      if (!source) {
+        if (typeof fetchImpl !== 'function') throw new Error('navdom: no fetch() to load the module with');
+        const response = await fetchImpl(url);
+        if (!response.ok) throw new Error(`navdom: ${url} answered ${response.status}; build the module with Scripts/build-wasm.sh`);
+        source = await response.arrayBuffer();
+      }
+      const instance = source instanceof WebAssembly.Module
+        ? await WebAssembly.instantiate(source, imports)
+        : (await WebAssembly.instantiate(source, imports)).instance;
+      wasm = { exports: instance.exports, memory: instance.exports.memory };
+      return JSON.parse(call('app_start', `to start ${app} at ${location}`, app, location));
+    };
+    const ready = load();
+
+    const send = async (event) => {
+      await ready;
+      if (event.id === 0 && event.event === 'popstate') {
+        return JSON.parse(call('app_popstate', `popstate to ${event.value}`, event.value));
+      }
+      const what = `${event.event} on #${event.id}`;
+      return JSON.parse(call('app_dispatch', what, event.id, event.event, event.value, event.key));
+    };
+    return { send, ready };
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Auto start
+
+  /**
+   * Hydrates every `[data-navdom-root]` of `doc` once it is parsed and starts those with a
+   * session or a module (see the data attributes at the top). Resolves to the sessions started.
+   * options.fetch: the fetch() wasmTransport loads modules with (tests).
+   */
+  function autoStart(doc, options) {
+    return new Promise((resolve) => {
+      const run = () => resolve(Array.from(doc.querySelectorAll('[data-navdom-root]'), (container) => startFromAttributes(container, options)).filter(Boolean));
+      if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
+      else run();
+    });
+  }
+
+  function startFromAttributes(container, options) {
+    if (roots.has(container)) return null; // started already
+    const data = container.dataset;
+    try {
+      hydrate(container);
+      const patches = data.navdomPatches ? JSON.parse(data.navdomPatches) : null;
+      if (data.navdomPatches) applyPatches(container, patches);
+      if (data.navdomWasm !== undefined) return startWasm(container, patches, options);
+      if (!data.navdomSession) return null;
+      const stream = data.navdomStream === undefined ? null : data.navdomStream || DEFAULT_STREAM;
+      return start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream }));
+    } catch (error) {
+      console.error(error);
+      return null;
+    }
+  }
+
+  /**
+   * Starts a server-rendered, hydrated container on the WebAssembly module. The module renders
+   * the same page for the URL; if its hydration patches differ from the server's, ids or
+   * listeners would not line up, so that is reported. `patches`: the server's, as parsed.
+   */
+  function startWasm(container, patches, options) {
+    const data = container.dataset;
+    const win = container.ownerDocument.defaultView;
+    const transport = wasmTransport({
+      url: data.navdomWasm || DEFAULT_WASM,
+      app: data.navdomWasmApp || 'inventory',
+      location: win ? win.location.pathname + win.location.search : '/',
+      fetch: options && options.fetch,
+    });
+    const session = start(container, transport);
+    session.ready = transport.ready.then((started) => {
+      if (data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(patches)) {
+        throw new Error('navdom: the module rendered a different page than the server (its hydration patches differ)');
+      }
+      return started;
+    });
+    session.ready.catch((error) => console.error(error));
+    return session;
+  }
+
+  return { hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, nodeId, nodeById };
+});
