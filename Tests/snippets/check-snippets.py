@@ -44,8 +44,11 @@ with tempfile.TemporaryDirectory() as work:
                 second = pathlib.Path(work) / "prelude.swift"
                 second.write_text(text)
                 files.append(str(second))
+            # The package's C modules (zlib's, ...) are found through their module maps.
+            c_modules = [arg for path in sorted((root / "Sources").glob("*/module.modulemap"))
+                         for arg in ("-I", str(path.parent))]
             result = subprocess.run(
-                ["swiftc", "-typecheck", "-swift-version", "6", "-I", str(modules), *files],
+                ["swiftc", "-typecheck", "-swift-version", "6", "-I", str(modules), *c_modules, *files],
                 capture_output=True, text=True)
             where = f"{document.relative_to(root)} swift block {number}"
             if result.returncode == 0:
