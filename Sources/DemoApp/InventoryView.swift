@@ -9,7 +9,7 @@ import VirtualDOM
 /// ```
 public func inventoryView(_ model: InventoryModel) -> Node {
   let destination = model.$destination
-  return NavigationStack(path: model.$path) {
+  return NavigationStack(path: model.$path, routes: Route.routes) {
     // A div, not <main>: the stack puts its root page in a <section>, and a <main> may not sit
     // inside a <section> (the Nu HTML checker rejects it).
     div(.class("inventory")) {

@@ -29,17 +29,23 @@ import VirtualDOM
 /// Registrations are made while the stack's content renders, so call
 /// `navigationDestination(for:)` on a node inside the `root` builder (or inside a page).
 ///
+/// With `routes`, every ``NavigationLink(value:label:)`` in the stack is a real link: an
+/// `<a href>` to the URL of the path with its value pushed, which a plain click pushes in the
+/// page, a modified or middle click opens in a new tab, and a browser without script follows
+/// (the server renders that URL).
+///
 /// - Parameters:
 ///   - path: The pushed values, bottom first.
+///   - routes: The app's URLs for paths (optional).
 ///   - root: The root page's content.
 /// - Returns: `<div class="navigation-stack">` holding the root `<section>` and the pages.
 public func NavigationStack(
-  path: UIBinding<UINavigationPath>, @NodeBuilder root: () -> Node
+  path: UIBinding<UINavigationPath>, routes: NavigationRoutes? = nil, @NodeBuilder root: () -> Node
 ) -> Node {
   let context = RenderContext.currentOrTemporary()
   return context.run {
     let (key, domID) = context.claim(kind: "stack", name: path.presentationName, identity: nil)
-    let stack = StackContext(key: key, domID: domID, path: path)
+    let stack = StackContext(key: key, domID: domID, path: path, routes: routes)
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
     defer { context.stacks.removeLast() }
@@ -56,6 +62,7 @@ public func NavigationStack(
         continue
       }
       let pageDOMID = domID + "-page-\(index + 1)"
+      stack.buildingDepth = index + 1
       let content = context.present(key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil) {
         registration.build(element)
       }

@@ -128,7 +128,7 @@ import Testing
     let red = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Red")
     let reply = try session.dispatch(id: red, event: "click").get()
     #expect(reply.hasSuffix(#""url":"/items/1/edit","history":"pop"}"#))
-    let edit = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Color")
+    let edit = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "a", text: "Color")
     #expect(try session.dispatch(id: edit, event: "click").get().hasSuffix(#""url":"/items/1/edit/color","history":"push"}"#))
   }
 

@@ -69,11 +69,11 @@ import VirtualDOM
     return String(html[start..<end])
   }
 
-  /// The id of the `<button>` whose text is `label`, in a session's current tree.
+  /// The id of the `<button>` or link whose text is `label`, in a session's current tree.
   static func buttonID(_ label: String, in model: InventoryModel, runtime: NavigationRuntime) -> NodeID? {
     var found: NodeID?
     runtime.mountedTree.forEachNode { id, node in
-      if found == nil, let element = node.element, element.tag == "button",
+      if found == nil, let element = node.element, element.tag == "button" || element.tag == "a",
         PatchDescription.textContent(of: node) == label
       {
         found = id

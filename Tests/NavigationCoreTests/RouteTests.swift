@@ -1,5 +1,7 @@
+import HTMLRenderer
 import NavigationCore
 import Testing
+import VirtualDOM
 
 /// URL patterns with parameters, the query kept apart from the path, and a reason for a URL
 /// that names no page.
@@ -53,6 +55,27 @@ extension NavigationCoreTests {
         encode: { $0.value(as: String.self).map { "contact-" + $0 } },
         decode: { $0.hasPrefix("contact-") ? UINavigationPath.Element(String($0.dropFirst(8))) : nil })
       #expect(routes.path(from: "/contact-2?ref=mail") == UINavigationPath(["2"]))
+    }
+
+    @Test func linksInAStackWithRoutesAreRealLinksToThePushedPath() throws {
+      final class Model { @Observed var path = UINavigationPath([Page.contacts]) }
+      let model = Model()
+      let view = { (routes: NavigationRoutes?) -> Node in
+        NavigationStack(path: model.$path, routes: routes) {
+          main { h1 { "Home" }; NavigationLink(value: Page.contacts) { "Contacts" } }
+            .navigationDestination(for: Page.self) { page in
+              h1 { "Page" }
+              if page == .contacts { NavigationLink(value: Page.contact(7)) { "Grace" } }
+            }
+        }
+      }
+      let linked = try NavigationRuntime(retaining: [model]) { view(Self.routes) }.renderHTML()
+      // The root's link leads to the root's path plus its value; the page's to the page's.
+      #expect(linked.contains(#"<a href="/contacts" class="navigation-link">Contacts</a>"#))
+      #expect(linked.contains(#"<a href="/contacts/7" class="navigation-link">Grace</a>"#))
+      let plain = try NavigationRuntime(retaining: [model]) { view(nil) }.renderHTML()
+      #expect(plain.contains(#"<button type="button" class="navigation-link">Grace</button>"#))
+      #expect(!plain.contains("<a "))
     }
 
     @Test func parametersArePercentEncodedBothWays() {

@@ -213,7 +213,9 @@ class App:
 
     def buttons(self, label, within=None):
         scope = within or self.modal() or self.driver
-        found = scope.find_elements(By.XPATH, f".//button[normalize-space()={xpath_string(label)}]")
+        # Buttons, and links (NavigationLink in a stack with routes is an <a href>).
+        label = xpath_string(label)
+        found = scope.find_elements(By.XPATH, f".//button[normalize-space()={label}] | .//a[@href][normalize-space()={label}]")
         return [b for b in found if b.is_displayed()]
 
     def click(self, label, within=None):
@@ -275,7 +277,7 @@ class App:
 
     def row(self, name):
         rows = self.driver.find_elements(
-            By.XPATH, f"//ul[contains(@class,'items')]/li[.//button[normalize-space()={xpath_string(name)}]]"
+            By.XPATH, f"//ul[contains(@class,'items')]/li[.//*[self::button or self::a][normalize-space()={xpath_string(name)}]]"
         )
         assert len(rows) == 1, f"expected one row {name!r}, found {len(rows)}"
         return rows[0]

@@ -164,3 +164,33 @@ def test_a_deep_link_is_live_and_back_returns_to_it(app):
     app.wait_for_page("Pick a color", "/items/1/edit/color")
     app.driver.back()
     app.wait_for_page("Edit Keyboard", "/items/1/edit")
+
+
+def test_item_names_are_links_that_push_in_the_page(app):
+    app.js("window.__samePage = true")
+    link = app.row("Keyboard").find_element(By.CSS_SELECTOR, "a.navigation-link")
+    assert link.get_attribute("href").endswith("/items/1")
+    link.click()
+    app.idle()
+    assert app.js("return location.pathname") == "/items/1"
+    assert visible_pages(app) == ["Keyboard"]
+    assert app.js("return window.__samePage === true"), "a plain click must not load the page again"
+
+
+def test_a_modified_click_on_a_link_opens_a_new_tab_and_leaves_this_page(app):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    before = set(app.driver.window_handles)
+    link = app.row("Charger").find_element(By.CSS_SELECTOR, "a.navigation-link")
+    ActionChains(app.driver).key_down(Keys.CONTROL).click(link).key_up(Keys.CONTROL).perform()
+    app.wait_for(lambda d: len(d.window_handles) == len(before) + 1, "a new tab")
+    app.idle()
+    assert app.js("return location.pathname") == "/", "this page did not push"
+    assert app.visible_heading() == "Inventory"
+    original = app.driver.current_window_handle
+    (opened,) = set(app.driver.window_handles) - before
+    app.driver.switch_to.window(opened)
+    app.wait_for(lambda d: d.execute_script("return location.pathname") == "/items/2", "the new tab at /items/2")
+    app.driver.close()
+    app.driver.switch_to.window(original)

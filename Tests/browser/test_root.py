@@ -76,7 +76,10 @@ def test_root_page_in_the_browser(app):
     assert app.row_names() == ITEMS
     for name in ITEMS:
         row = app.row(name)
-        assert [b.text for b in row.find_elements(By.TAG_NAME, "button")] == [name, "Duplicate", "Delete"]
+        # The name is a real link to the item's page; the actions are buttons.
+        link = row.find_element(By.CSS_SELECTOR, "a.navigation-link")
+        assert link.text == name and link.get_attribute("href").endswith("/items/%d" % (ITEMS.index(name) + 1))
+        assert [b.text for b in row.find_elements(By.TAG_NAME, "button")] == ["Duplicate", "Delete"]
     add = app.button("Add item")
     assert add.tag_name == "button"
     # "Add item" sits above the list.

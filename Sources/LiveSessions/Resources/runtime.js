@@ -873,6 +873,9 @@
     }
     const element = listeningElement(root, event);
     if (!element) return;
+    // A modified click on a link opens it elsewhere (a new tab, a window): the browser's job,
+    // not the app's, so this page stays where it is.
+    if (event.type === 'click' && isLink(element) && !isPlainClick(event)) return;
     preventDefaultAction(event, element);
     dispatch(session, eventMessage(event, element[ID]));
   }
@@ -902,8 +905,15 @@
     if (event.type !== 'click') return;
     if (submitsToDialog(element)) return event.preventDefault();
     // A link that listens is handled by the app; modified clicks still open new tabs.
-    const plain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && !event.button;
-    if (tag === 'a' && element.hasAttribute('href') && plain) event.preventDefault();
+    if (isLink(element) && isPlainClick(event)) event.preventDefault();
+  }
+
+  function isLink(element) {
+    return element.localName === 'a' && element.hasAttribute('href');
+  }
+
+  function isPlainClick(event) {
+    return !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && !event.button;
   }
 
   /** Whether clicking `element` would submit a `<form method="dialog">` (closing its dialog). */

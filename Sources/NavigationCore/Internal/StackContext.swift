@@ -7,13 +7,27 @@ final class StackContext {
   let key: String
   let domID: String
   let path: UIBinding<UINavigationPath>
+  /// The app's URLs for this stack's paths, when it has them: links then get an `href`.
+  let routes: NavigationRoutes?
   private(set) var registrations: [DestinationRegistration] = []
   var itemPages: [PageDescriptor] = []
+  /// How many path elements lie below the page being built now (0: the root page), so a link
+  /// on a page leads to that page's path with its value pushed.
+  var buildingDepth = 0
 
-  init(key: String, domID: String, path: UIBinding<UINavigationPath>) {
+  init(key: String, domID: String, path: UIBinding<UINavigationPath>, routes: NavigationRoutes? = nil) {
     self.key = key
     self.domID = domID
     self.path = path
+    self.routes = routes
+  }
+
+  /// The URL of the path of the page being built with `element` pushed, if the routes can say it.
+  func url(pushing element: UINavigationPath.Element) -> String? {
+    guard let routes else { return nil }
+    var next = UINavigationPath(elements: Array(path.wrappedValue.elements.prefix(buildingDepth)))
+    next.append(element)
+    return routes.url(for: next)
   }
 
   func register(_ registration: DestinationRegistration) {
