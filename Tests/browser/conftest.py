@@ -38,6 +38,7 @@ LIVE_ONLY = {
     "test_the_page_subscribes_to_server_pushed_updates",
     "test_each_page_load_is_its_own_session",
     "test_a_restarted_server_renews_the_session_at_the_same_url",
+    "test_the_contacts_example_adds_opens_edits_and_deletes_a_contact",
 }
 
 
@@ -55,10 +56,11 @@ def pytest_collection_modifyitems(config, items):
 # --- The server ----------------------------------------------------------------------------
 
 
-def launch_server(*extra):
-    """Starts `navdom serve --quiet --public public` with `extra` arguments (default port 0);
-    returns (process, base URL without a trailing slash). The caller stops the process."""
-    binary = Path(os.environ.get("NAVDOM_BIN", ".build/debug/navdom"))
+def launch_server(*extra, binary=None):
+    """Starts `navdom serve --quiet --public public` (or `binary serve …`, another app built on
+    the library) with `extra` arguments (default port 0); returns (process, base URL without a
+    trailing slash). The caller stops the process."""
+    binary = Path(binary or os.environ.get("NAVDOM_BIN", ".build/debug/navdom"))
     if not binary.is_absolute():
         binary = REPO / binary
     if not binary.exists():
