@@ -64,23 +64,23 @@ if let toolchain = embeddedToolchain {
   ]
 } else {
   targets += [
-    .target(name: "StaticServe", dependencies: ["CZlib"]),
+    .target(name: "StaticServe", dependencies: ["NavDOMZlib"]),
     .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
-    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+    .systemLibrary(name: "NavDOMMalloc", path: "Sources/NavDOMMalloc"),
     // navdom's own malloc and free in front of glibc's (see BlockCache.c); only the
     // executable links it.
     .target(name: "BlockCache"),
-    .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
     // links to it, for nginx and the jsdom tests).
     .target(
-      name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "CZlib"],
+      name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMZlib"],
       resources: [.copy("Resources/runtime.js")]),
     .executableTarget(
       name: "navdom",
       dependencies: [
         "VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions",
-        "DemoApp", "CMalloc", "BlockCache",
+        "DemoApp", "NavDOMMalloc", "BlockCache",
       ]),
     .testTarget(
       name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),

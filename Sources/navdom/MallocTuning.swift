@@ -1,4 +1,4 @@
-import CMalloc
+import NavDOMMalloc
 
 /// Tells glibc's allocator to keep the memory it has, as servers commonly do.
 ///
