@@ -250,6 +250,11 @@ struct Differ {
     parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, from first: Int,
     oldPosition: Int, newPosition: Int
   ) {
+    if first == 0,
+      diffAroundRun(parent: parent, old: old, new: new, oldPosition: oldPosition, newPosition: newPosition)
+    {
+      return
+    }
     let common = min(old.count, new.count)
     var oldPosition = oldPosition
     var newPosition = newPosition

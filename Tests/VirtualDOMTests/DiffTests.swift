@@ -26,6 +26,23 @@ import VirtualDOM
     #expect(patches.map(\.operation) == ["text", "text", "insert"])
   }
 
+  @Test func aConditionalThatAppearsBeforeItsSiblingsIsOneInsert() {
+    func view(showing note: Bool) -> Node {
+      div {
+        h1 { "Form" }
+        if note { span { "Saved" } }
+        button { "Save" }
+        input(.value("x"))
+      }
+    }
+    // The button and the input keep their nodes (focus, typed text); only the span comes.
+    let shown = diff(view(showing: false), view(showing: true))
+    #expect(shown.map(\.operation) == ["insert"])
+    #expect(shown.first.map { if case .insert(parent: 1, before: 4, _, _) = $0 { true } else { false } } == true)
+    let hidden = diff(view(showing: true), view(showing: false))
+    #expect(hidden == [.remove(id: 4)])
+  }
+
   @Test func removingEveryChildIsOneClear() {
     #expect(diff(ul { li { "A" }; li { "B" } }, ul {}) == [.clear(parent: 1)])
   }
