@@ -29,10 +29,11 @@ public struct WasmAppServer: Sendable {
   public init(app: LiveApp, module: [UInt8]) {
     self.module = module
     gzippedModule = Gzip.compress(module)
-    // LiveApp holds closures that are not Sendable; the app lock of the live server is not
-    // needed because no session outlives a request, but observation is single-threaded.
-    let box = UncheckedApp(app: app)
-    pages = { url in box.page(url: url) }
+    // Each page is its own runtime, rendered on the thread that asks: pages render in parallel.
+    pages = { url in
+      guard let session = app.makeSession(url) else { return nil }
+      return LivePage.response(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath)
+    }
   }
 
   /// The module's bytes, or why they cannot be served (missing file, not WebAssembly).
@@ -80,20 +81,5 @@ public struct WasmModuleError: Error, CustomStringConvertible {
   public var reason: String
   public var description: String {
     "no WebAssembly module at \(path): \(reason) (build it with Scripts/build-wasm.sh)"
-  }
-}
-
-/// The app behind one lock: pages render one at a time, since observation is single-threaded.
-private final class UncheckedApp: @unchecked Sendable {
-  let app: LiveApp
-  private let lock = NSLock()
-
-  init(app: LiveApp) { self.app = app }
-
-  func page(url: String) -> HTTPResponse? {
-    lock.withLock { () -> HTTPResponse? in
-      guard let session = app.makeSession(url) else { return nil }
-      return LivePage.response(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath)
-    }
   }
 }
