@@ -17,6 +17,7 @@ import Synchronization
 ///   }
 /// }
 /// ```
+// Safe: its mutable state lives in a Mutex; the rest is immutable.
 public final class EventStream: @unchecked Sendable {
   private struct State {
     var pending: [UInt8] = []

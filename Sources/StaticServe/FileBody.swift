@@ -7,6 +7,8 @@ import Glibc
 /// guard let file = FileBody(path: "/srv/public/app.wasm") else { return nil }
 /// return HTTPResponse(status: .ok, headers: ["Content-Type": MIMEType.forPath("app.wasm")], body: .file(file))
 /// ```
+// Safe: immutable; its descriptor is read with pread and sendfile at explicit offsets, never
+// through the shared file position.
 public final class FileBody: @unchecked Sendable {
   /// The open descriptor, read-only.
   let descriptor: Int32

@@ -22,6 +22,8 @@ import Synchronization
 /// }
 /// try server.run() // until Ctrl-C
 /// ```
+// Safe: its mutable state (the phase, the bound port) lives in a Mutex and an Atomic; the rest is
+// immutable.
 public final class HTTPServer: @unchecked Sendable {
   /// A dynamic request handler that runs before the static files; return `nil` to pass.
   /// It runs on an event loop thread: return quickly, and hand long work to another thread

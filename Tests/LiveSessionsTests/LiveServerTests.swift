@@ -45,6 +45,7 @@ import VirtualDOM
   }
 
   /// A deferred response, waited for.
+  // Safe: `response` is written once before the semaphore is signalled and read after waiting.
   final class Made: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var response: HTTPResponse?
