@@ -57,8 +57,9 @@ function visibleHeading(document) {
 
 function buttonByText(document, text) {
   const scope = document.querySelector('dialog[open]') || document;
-  const found = Array.from(scope.querySelectorAll('button')).filter((b) => b.textContent.trim() === text && !b.closest('[hidden]'));
-  assert.equal(found.length, 1, `one visible button "${text}"`);
+  // Buttons, and links (the demo's stack has routes, so its NavigationLinks are <a href>).
+  const found = Array.from(scope.querySelectorAll('button, a[href]')).filter((b) => b.textContent.trim() === text && !b.closest('[hidden]'));
+  assert.equal(found.length, 1, `one visible button or link "${text}"`);
   return found[0];
 }
 
