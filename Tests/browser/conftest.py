@@ -45,6 +45,7 @@ LIVE_ONLY = {
 def pytest_collection_modifyitems(config, items):
     """In --wasm mode the live-session tests do not apply: they are deselected (reported as
     such), not skipped, so a skip always means something went missing."""
+    _deselect_chromium_only(config, items)
     if not WASM_MODE:
         return
     live_only = [item for item in items if item.originalname in LIVE_ONLY]
@@ -125,9 +126,42 @@ def _chromedriver():
     return None
 
 
+# The engines every flow runs in (NAVDOM_BROWSERS picks some). Firefox is not among them: no
+# geckodriver can be installed here (Debian has none; PyPI's either download one at run time
+# or ship a Windows binary).
+ENGINES = [name for name in os.environ.get("NAVDOM_BROWSERS", "chromium,webkit").split(",") if name]
+# What only Chromium can check: the stream probe needs a script injected before the page's own
+# (Chrome DevTools Protocol), and MiniBrowser opens no second tab for WebDriver.
+CHROMIUM_ONLY = {
+    "test_the_page_subscribes_to_server_pushed_updates",
+    "test_a_modified_click_on_a_link_opens_a_new_tab_and_leaves_this_page",
+}
+
+
+def pytest_generate_tests(metafunc):
+    if "driver" in metafunc.fixturenames:
+        metafunc.parametrize("driver", ENGINES, indirect=True, scope="module")
+
+
+def _deselect_chromium_only(config, items):
+    """Tests that need Chromium's own tools are deselected (reported as such) in other engines."""
+    skipped = [item for item in items if item.originalname in CHROMIUM_ONLY and "[chromium" not in item.nodeid]
+    if skipped:
+        config.hook.pytest_deselected(items=skipped)
+        items[:] = [item for item in items if item not in skipped]
+
+
 @pytest.fixture(scope="module")
-def driver():
-    """One headless Chromium per test module."""
+def driver(request):
+    """One browser per test module and engine: headless Chromium, or WebKit's MiniBrowser
+    (WebKitWebDriver, under xvfb-run)."""
+    if request.param == "webkit":
+        browser = _webkit()
+        try:
+            yield browser
+        finally:
+            browser.quit()
+        return
     options = webdriver.ChromeOptions()
     binary = _chrome_binary()
     if binary:
@@ -145,6 +179,26 @@ def driver():
         yield browser
     finally:
         browser.quit()
+
+
+def _webkit():
+    from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
+    from selenium.webdriver.webkitgtk.service import Service as WebKitService
+
+    driver_path = shutil.which("WebKitWebDriver")
+    browser_path = next(
+        (p for p in Path("/usr/lib").glob("*/webkit2gtk-4.*/MiniBrowser") if p.exists()), None)
+    if not driver_path or not browser_path:
+        pytest.fail("no WebKitWebDriver or MiniBrowser (apt-get install webkit2gtk-driver)")
+    if not os.environ.get("DISPLAY"):
+        pytest.fail("WebKit needs a display: run the suite under xvfb-run")
+    options = WebKitOptions()
+    options.binary_location = str(browser_path)
+    options.add_argument("--automation")
+    browser = webdriver.WebKitGTK(options=options, service=WebKitService(driver_path))
+    browser.set_window_size(1000, 800)
+    browser.set_page_load_timeout(15)
+    return browser
 
 
 # Runs before any page script: counts the runtime's event requests in flight (so a test can
@@ -175,6 +229,7 @@ class App:
     def __init__(self, driver, base):
         self.driver = driver
         self.base = base
+        self.chromium = driver.capabilities.get("browserName", "").lower() in ("chrome", "chromium", "chrome-headless-shell")
 
     # Loading
 
@@ -184,7 +239,18 @@ class App:
             lambda d: d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"),
             "runtime.js to hydrate the page",
         )
-        self.driver.get_log("browser")  # start each test's console log afresh
+        if self.chromium:
+            self.driver.get_log("browser")  # start each test's console log afresh
+        else:
+            # WebKitWebDriver has no console log: collect errors from here on (an error while the
+            # page loaded, before this runs, is not seen in WebKit).
+            self.js(
+                "window.__navdomErrors = [];"
+                "const original = console.error.bind(console);"
+                "console.error = (...args) => { window.__navdomErrors.push(args.map(String).join(' ')); original(...args); };"
+                "window.addEventListener('error', (e) => window.__navdomErrors.push(String(e.message)));"
+                "document.addEventListener('securitypolicyviolation', (e) => window.__navdomErrors.push('CSP: ' + e.violatedDirective));"
+            )
         return self
 
     # Waiting
@@ -199,8 +265,9 @@ class App:
 
     def idle(self):
         """Waits until every event sent has had its reply applied."""
-        self.wait_for(lambda d: d.execute_script("return window.__navdomProbe.pending === 0"), "event replies")
-        self.js("return new Promise((resolve) => setTimeout(resolve, 20))")
+        self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.navdom.idle().then(() => setTimeout(done, 20), () => setTimeout(done, 20));")
 
     # Finding
 
@@ -292,7 +359,10 @@ class App:
         )
 
     def errors(self):
-        """Console errors since the page was opened."""
+        """Console errors since the page was opened (in WebKit: console.error, uncaught errors and
+        Content-Security-Policy violations since it hydrated)."""
+        if not self.chromium:
+            return self.js("return window.__navdomErrors || []")
         return [
             entry["message"]
             for entry in self.driver.get_log("browser")

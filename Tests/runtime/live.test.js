@@ -363,3 +363,28 @@ test('an event for a session the server no longer has (410) reloads the page onc
   assert.equal(env.window.sessionStorage.getItem('navdom:renewed'), null);
 });
 
+
+test('a reply to an earlier keystroke does not write back over what was typed since', async () => {
+  const gates = {};
+  const opened = {};
+  for (const value of ['K', 'Ka']) gates[value] = new Promise((resolve) => (opened[value] = resolve));
+  const { window, container, transport, session } = livePage(
+    '<input>', [{ op: 'listen', id: 1, event: 'input' }],
+    async (event) => {
+      if (gates[event.value]) await gates[event.value]; // replies arrive after more typing
+      return { patches: [{ op: 'setProp', id: 1, name: 'value', value: event.value }] };
+    });
+  const input = container.firstChild;
+  input.focus();
+  for (const typed of ['K', 'Ka', 'Kat']) {
+    input.value = typed;
+    fire(window, input, 'input', {}, window.InputEvent);
+  }
+  opened.K(); // the reply to "K" comes while "Ka" and "Kat" are still to be answered
+  await new Promise((resolve) => window.setTimeout(resolve, 0));
+  assert.equal(input.value, 'Kat', 'the reply to "K" did not overwrite "Kat"');
+  opened.Ka();
+  await session.idle();
+  assert.equal(input.value, 'Kat');
+  assert.deepEqual(transport.sent.map((event) => event.value), ['K', 'Ka', 'Kat']);
+});

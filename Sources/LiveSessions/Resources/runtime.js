@@ -25,7 +25,7 @@
  *
  * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
  *
- * API: hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, nodeId, nodeById.
+ * API: hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById.
  * docs/RUNTIME.md describes the event and reply JSON and what the runtime guarantees.
  */
 (function (factory) {
@@ -353,6 +353,10 @@
       if (typeof value !== 'string' && typeof value !== 'boolean') {
         throw new Error('a property value must be a string or a boolean');
       }
+      // The user is still typing here: this reply answers an earlier keystroke, and writing its
+      // value back would eat what was typed since. The queued input events bring the app up to
+      // date, and their replies (or the last one) set the value.
+      if (name === 'value' && typingInto && typingInto.has(patch.id) && element === element.ownerDocument.activeElement) return;
       propertyWrites.push(() => setProperty(element, name, value));
     },
 
@@ -1008,13 +1012,22 @@
     return Promise.resolve().then(() => send(message));
   }
 
+  /** Ids of the inputs with input events still queued, while a reply is applied (see setProp). */
+  let typingInto = null;
+
   /** Applies a reply {patches, url?, history?}; failures are reported, never thrown. */
   function handleReply(session, reply) {
     if (reply === null || reply === undefined) return; // nothing to change
     try {
       if (typeof reply !== 'object') throw new Error(`navdom: a reply must be an object, got ${JSON.stringify(reply)}`);
       if (reply.error) throw new Error(`navdom: the app answered with an error: ${reply.error}`);
-      applyPatches(session.container, reply.patches || []);
+      const queuedInputs = session.queue.filter((message) => message.event === 'input').map((message) => message.id);
+      typingInto = queuedInputs.length ? new Set(queuedInputs) : null;
+      try {
+        applyPatches(session.container, reply.patches || []);
+      } finally {
+        typingInto = null;
+      }
       if (session.history) session.history.follow(reply);
     } catch (error) {
       session.report(error);
@@ -1246,10 +1259,24 @@
    */
   function autoStart(doc, options) {
     return new Promise((resolve) => {
-      const run = () => resolve(Array.from(doc.querySelectorAll('[data-navdom-root]'), (container) => startFromAttributes(container, options)).filter(Boolean));
+      const run = () => {
+        const sessions = Array.from(doc.querySelectorAll('[data-navdom-root]'), (container) => startFromAttributes(container, options)).filter(Boolean);
+        autoStarted.push(...sessions);
+        resolve(sessions);
+      };
       if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
       else run();
     });
+  }
+
+  const autoStarted = []; // the sessions autoStart started, for idle()
+
+  /**
+   * Resolves once every session autoStart started has sent its queued events and applied
+   * their replies (for tests and tools that drive a page from outside).
+   */
+  function idle() {
+    return Promise.all(autoStarted.map((session) => session.idle())).then(() => undefined);
   }
 
   function startFromAttributes(container, options) {
@@ -1294,5 +1321,5 @@
     return session;
   }
 
-  return { hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, nodeId, nodeById };
+  return { hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById };
 });
