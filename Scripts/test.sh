@@ -5,8 +5,9 @@
 #   Scripts/test.sh
 #
 # Suites: swift test (all Swift targets, in parallel), the concurrency tests under
-# ThreadSanitizer, the WebAssembly build, its parity, memory and jsdom
-# tests under node and the browser flows again with `navdom serve --wasm`,
+# ThreadSanitizer, the WebAssembly builds (navdom's and the example's, through the build-wasm
+# plugin), their parity, memory and jsdom tests under node and the browser flows again with
+# `serve --wasm`,
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
 # the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
@@ -94,6 +95,8 @@ suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py 
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 
+suite "build-wasm plugin refuses what Embedded Swift cannot build" Tests/plugin/test_build_wasm.sh
+
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 
 # wasm.test.js needs the built module; it runs with the wasm suites below, never skipped here.
@@ -110,11 +113,17 @@ suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$wor
 
 suite "wasm build" Scripts/build-wasm.sh
 
+# The example app to WebAssembly with the documented command (docs/WASM.md), for the --wasm
+# browser flows below.
+suite "example app to wasm" bash -c 'cd Examples/Contacts && swift package --allow-writing-to-package-directory \
+  build-wasm --product ContactsWasm --output .build-wasm/Contacts.wasm'
+
 suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
   NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_REQUIRED=1 \
   node --test Tests/wasm/ Tests/runtime/wasm.test.js
 
-# The same browser flows with the demo running client-side, from the module just built.
+# The same browser flows with the demo and the example running client-side, from the modules
+# just built.
 suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
 echo

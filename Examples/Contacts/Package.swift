@@ -4,38 +4,40 @@ import PackageDescription
 // A navdom app of its own, outside the library: it depends on the root package by path and uses
 // only its public products. The dependency is named "navdom" on purpose (README.md says why).
 //
-// `EMBEDDED_WASM=<toolchain>` (as in the root package) builds only the portable ContactsApp, with
-// Embedded Swift for wasm32-unknown-none-wasm; see README.md.
-let isEmbedded = Context.environment["EMBEDDED_WASM"] != nil
-
-let embeddedSettings: [SwiftSetting] = isEmbedded
-  ? [
-    .enableExperimentalFeature("Embedded"),
-    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
-  ]
-  : []
-
-var products: [Product] = [.library(name: "ContactsApp", targets: ["ContactsApp"])]
-var targets: [Target] = [
-  // Portable: no Foundation, no key paths, no existentials, so it builds with Embedded Swift.
-  .target(
-    name: "ContactsApp",
-    dependencies: [
-      .product(name: "NavigationCore", package: "navdom"),
-      .product(name: "VirtualDOM", package: "navdom"),
-    ],
-    swiftSettings: embeddedSettings),
-]
-
-if !isEmbedded {
-  products += [.executable(name: "Contacts", targets: ["Contacts"])]
-  targets += [
+// Nothing here is about WebAssembly: navdom's `build-wasm` plugin builds ContactsWasm with
+// Embedded Swift and gives every flag on its command line (README.md, "In the browser").
+let package = Package(
+  name: "Contacts",
+  products: [
+    .library(name: "ContactsApp", targets: ["ContactsApp"]),
+    .executable(name: "Contacts", targets: ["Contacts"]),
+    .executable(name: "ContactsWasm", targets: ["ContactsWasm"]),
+  ],
+  dependencies: [
+    .package(name: "navdom", path: "../.."),
+  ],
+  targets: [
+    // Portable: no Foundation, no key paths, no existentials, so it builds with Embedded Swift.
+    .target(
+      name: "ContactsApp",
+      dependencies: [
+        .product(name: "NavigationCore", package: "navdom"),
+        .product(name: "VirtualDOM", package: "navdom"),
+      ]),
+    // The server: `Contacts serve`, `Contacts render --route URL`.
     .executableTarget(
       name: "Contacts",
       dependencies: [
         "ContactsApp",
         .product(name: "LiveSessions", package: "navdom"),
         .product(name: "HTMLRenderer", package: "navdom"),
+      ]),
+    // The same app client-side: the WebAssembly module `Contacts serve --wasm` hands out.
+    .executableTarget(
+      name: "ContactsWasm",
+      dependencies: [
+        "ContactsApp",
+        .product(name: "NavigationWasm", package: "navdom"),
       ]),
     .testTarget(
       name: "ContactsAppTests",
@@ -48,13 +50,4 @@ if !isEmbedded {
       // Snapshots are data, not sources.
       exclude: ["__Snapshots__"]),
   ]
-}
-
-let package = Package(
-  name: "Contacts",
-  products: products,
-  dependencies: [
-    .package(name: "navdom", path: "../.."),
-  ],
-  targets: targets
 )

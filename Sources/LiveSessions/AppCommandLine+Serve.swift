@@ -9,6 +9,7 @@ extension AppCommandLine {
   /// AppCommandLine.serve(app, arguments: ["--port", "8081", "--allowed-host", "devbox.lan"])
   /// ```
   public static func serve(_ app: LiveApp, arguments: [String]) -> Int32 {
+    let arguments = naming(wasmModuleIn: arguments)
     let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host"]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--quiet", "--help", "--wasm"]) else {
       return 2
@@ -47,12 +48,14 @@ extension AppCommandLine {
     let router: HTTPServer.Router
     let mode: String
     if options.flags.contains("--wasm") {
-      let modulePath = options.values["--wasm-module"] ?? ".build-wasm/navdom.wasm"
+      let modulePath = options.values["--wasm-module"] ?? ".build-wasm/\(program).wasm"
       let module: [UInt8]
       do {
         module = try WasmAppServer.loadModule(at: modulePath)
       } catch {
-        CommandLineOptions.complain(error.description)
+        CommandLineOptions.complain(
+          error.description + "\n  build it with: swift package --allow-writing-to-package-directory build-wasm"
+            + " --product YOUR_WASM_PRODUCT --output \(modulePath) (docs/WASM.md)")
         return 1
       }
       router = WasmAppServer(app: app, module: module).router
@@ -83,5 +86,21 @@ extension AppCommandLine {
     }
     live?.stop()
     return 0
+  }
+
+  /// `--wasm MODULE` spelled as `--wasm --wasm-module MODULE`: the module path may follow
+  /// `--wasm` directly (serve takes no other bare arguments, so a word after it is the path).
+  static func naming(wasmModuleIn arguments: [String]) -> [String] {
+    var result: [String] = []
+    var index = 0
+    while index < arguments.count {
+      result.append(arguments[index])
+      if arguments[index] == "--wasm", index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+        result += ["--wasm-module", arguments[index + 1]]
+        index += 1
+      }
+      index += 1
+    }
+    return result
   }
 }

@@ -39,7 +39,7 @@ public enum AppCommandLine {
   public static func usage(_ app: LiveApp) -> String {
     """
     usage: \(program) serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
-                        [--allowed-host NAME]... [--wasm [--wasm-module PATH]]
+                        [--allowed-host NAME]... [--wasm [MODULE]]
            \(program) render --route URL [--pretty]
 
     serve: \(app.title), live: every URL renders on the server (deep links work without
@@ -52,9 +52,10 @@ public enum AppCommandLine {
         --allowed-host NAME  also answer requests for NAME (a proxy's or a LAN name; .lan
                      admits every name under lan); by default only IP addresses, localhost
                      and names under .localhost are answered (DNS rebinding); repeatable
-        --wasm       run the app client-side: pages are still rendered here for the first
-                     paint, then the WebAssembly module takes over in the browser
-        --wasm-module PATH  the module (default .build-wasm/navdom.wasm)
+        --wasm [MODULE]  run the app client-side: pages are still rendered here for the
+                     first paint, then the WebAssembly module takes over in the browser;
+                     MODULE defaults to .build-wasm/\(program).wasm (build it with
+                     swift package build-wasm; --wasm-module MODULE says the same)
     render: the full page a visitor to URL gets, on standard output (--pretty indents it).
     """
   }

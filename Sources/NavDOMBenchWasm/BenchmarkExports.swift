@@ -1,7 +1,9 @@
+// The exports exist only in a wasm32 build; natively this executable does nothing.
+#if arch(wasm32)
 import BenchmarkTable
 import HTMLRenderer
 import VirtualDOM
-import WasmABI
+import NavDOMWasmABI
 
 /// The compact HTML of the benchmark table with `rows` rows: the same bytes as
 /// `navdom bench table-html --rows N`.
@@ -36,3 +38,4 @@ func diffOperation(_ namePointer: UnsafePointer<UInt8>?, _ nameLength: Int32, _ 
     benchmarkTable(change.after, selectedID: change.selectedAfter))
   return WasmABI.result(WireFormat.encode(patches))
 }
+#endif

@@ -30,7 +30,10 @@ public struct NavigationRoute: Sendable {
   ///     bottom of the stack); `nil` when they name no page, so later routes are tried.
   ///   - print: The element's parameter values in the pattern's order, or `nil` when the
   ///     element is not this route's.
-  public init<Value: Hashable>(
+  ///
+  /// `Value` is `SendableMetatype` because the route is `Sendable` and its closures name the
+  /// type; every type not isolated to a global actor is one (Embedded Swift asks for it aloud).
+  public init<Value: Hashable & SendableMetatype>(
     _ pattern: String, _ type: Value.Type = Value.self,
     parse: @escaping @Sendable (_ parameters: RouteParameters, _ below: Value?) -> Value?,
     print: @escaping @Sendable (Value) -> [String]?

@@ -38,7 +38,6 @@ LIVE_ONLY = {
     "test_the_page_subscribes_to_server_pushed_updates",
     "test_each_page_load_is_its_own_session",
     "test_a_restarted_server_renews_the_session_at_the_same_url",
-    "test_the_contacts_example_adds_opens_edits_and_deletes_a_contact",
 }
 
 

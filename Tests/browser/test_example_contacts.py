@@ -2,8 +2,11 @@
 products, served by its own executable (`Contacts serve`, AppCommandLine) and driven in the
 browser: runtime.js comes with the library, the flows work as the demo's do.
 
-Scripts/test.sh builds the example (its `swift test`) before this runs; CONTACTS_BIN names
-another binary."""
+With NAVDOM_SERVE_ARGS=--wasm the same flow runs client-side: `Contacts serve --wasm MODULE`,
+the module built from the example's ContactsWasm product by navdom's build-wasm plugin.
+
+Scripts/test.sh builds the example (its `swift test`) and its module before this runs;
+CONTACTS_BIN and CONTACTS_WASM name others."""
 
 import os
 from pathlib import Path
@@ -11,7 +14,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, App, launch_server, stop_server
+from conftest import REPO, WASM_MODE, App, launch_server, stop_server
 
 
 @pytest.fixture()
@@ -19,16 +22,30 @@ def contacts(driver):
     binary = Path(os.environ.get("CONTACTS_BIN", REPO / "Examples/Contacts/.build/debug/Contacts"))
     if not binary.exists():
         pytest.fail(f"no Contacts binary at {binary} (cd Examples/Contacts && swift build)")
-    process, base = launch_server(binary=binary)
+    extra = []
+    if WASM_MODE:
+        module = Path(os.environ.get("CONTACTS_WASM", REPO / "Examples/Contacts/.build-wasm/Contacts.wasm"))
+        if not module.exists():
+            pytest.fail(
+                f"no Contacts module at {module} (cd Examples/Contacts && swift package "
+                "--allow-writing-to-package-directory build-wasm --product ContactsWasm --output .build-wasm/Contacts.wasm)")
+        extra = ["--wasm", str(module)]
+    process, base = launch_server(*extra, binary=binary)
     try:
         yield App(driver, base)
     finally:
         stop_server(process)
 
 
+def runs_client_side(app):
+    """Whether the page runs from the WebAssembly module (no live session)."""
+    return app.js("return !!document.querySelector('[data-navdom-wasm]') && !document.querySelector('[data-navdom-session]')")
+
+
 def test_the_contacts_example_adds_opens_edits_and_deletes_a_contact(contacts):
     app = contacts.open("/")
     assert app.visible_heading() == "Contacts"
+    assert runs_client_side(app) == WASM_MODE
 
     app.click("Add contact")
     sheet = app.wait_for_modal("Add contact")
@@ -53,4 +70,22 @@ def test_the_contacts_example_adds_opens_edits_and_deletes_a_contact(contacts):
     app.wait_for_no_dialog()
     app.wait_for(lambda d: app.path() == "/", "the list again")
     assert "Grace Hopper" not in app.driver.find_element(By.TAG_NAME, "main").text
+    assert not app.errors(), app.errors()
+
+
+def test_the_contacts_example_opens_a_deep_link_and_shares_from_a_dialog(contacts):
+    # A deep link to the drill-down: the edit page over the contact's page, from the first paint.
+    app = contacts.open("/contacts/2/edit")
+    assert app.visible_heading() == "Edit Grace Hopper"
+    assert runs_client_side(app) == WASM_MODE
+    app.click("Cancel")  # pops the edit page, never pushes
+    app.wait_for_page("Grace Hopper", "/contacts/2")
+
+    app.click("Share…")
+    app.wait_for(lambda d: app.modal() is not None, "the share dialog")
+    app.click("Message")
+    app.wait_for_no_dialog()
+    app.wait_for(
+        lambda d: "Shared Grace Hopper by message." in d.find_element(By.TAG_NAME, "main").text, "the share's note")
+    assert app.path() == "/contacts/2"
     assert not app.errors(), app.errors()

@@ -108,5 +108,12 @@ serve_in_background --host 0.0.0.0
 check "serve on every interface warns" 0 'reachable from the network' '' cat "$work/serve.err"
 kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
 
+# serve --wasm MODULE: a module that is not there, or not WebAssembly, is named with how to build it.
+check "serve --wasm with a missing module says how to build it" 1 '' 'build-wasm --product' \
+  "$navdom" serve --port 0 --wasm "$work/absent.wasm"
+check "serve --wasm with a file that is not a module says so" 1 '' 'not a WebAssembly module' \
+  "$navdom" serve --port 0 --wasm "$work/p.json"
+check "serve --help shows --wasm [MODULE]" 0 '--wasm [MODULE]' '' "$navdom" serve --help
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

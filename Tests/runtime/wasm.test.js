@@ -120,12 +120,12 @@ test('an event the module refuses is reported and changes nothing', { skip }, as
   await assert.rejects(transport.send({ id: 0, event: 'popstate', value: '/nowhere' }), /does not have/);
   assert.equal(page.container.innerHTML, before);
   const bad = navdom.wasmTransport({ module: fs.readFileSync(wasmPath), location: '/items/42' });
-  await assert.rejects(bad.ready, /no app "inventory" page at \/items\/42/);
+  await assert.rejects(bad.ready, /app "inventory" has no page at \/items\/42/);
 });
 
 test('a missing module is a clear error', { skip }, async () => {
   const transport = navdom.wasmTransport({ url: '/elsewhere.wasm', fetch: moduleFetch(), location: '/' });
-  await assert.rejects(transport.ready, /\/elsewhere\.wasm answered 404; build the module with Scripts\/build-wasm\.sh/);
+  await assert.rejects(transport.ready, /\/elsewhere\.wasm answered 404; build the module \(swift package build-wasm/);
 });
 
 /**

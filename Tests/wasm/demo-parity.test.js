@@ -77,8 +77,19 @@ test('a stale event and an unknown URL are refused without change, as the live s
   const before = wasm.call('app_html');
   assert.throws(() => wasm.call('app_dispatch', 99999, 'click', null, null), /no node #99999/);
   assert.throws(() => wasm.call('app_popstate', '/nowhere'), /does not have/);
-  assert.throws(() => wasm.call('app_start', 'inventory', '/items/99'), /no app "inventory" page at \/items\/99/);
+  assert.throws(() => wasm.call('app_start', 'inventory', '/items/99'), /app "inventory" has no page at \/items\/99/);
   assert.throws(() => wasm.call('app_dispatch', 1, 'click', null, null), /no app is running/);
   wasm.call('app_start', 'inventory', '/');
   assert.equal(wasm.call('app_html'), before);
+});
+
+test('a page that names no app runs the first one main.swift registered; an unknown name is refused', () => {
+  const wasm = instantiate();
+  const named = JSON.parse(wasm.call('app_start', 'inventory', '/items/1'));
+  const unnamed = JSON.parse(wasm.call('app_start', '', '/items/1'));
+  assert.equal(unnamed.html, named.html);
+  assert.deepEqual(unnamed.patches, named.patches);
+  assert.throws(() => wasm.call('app_start', 'contacts', '/'), /the module has no app "contacts"/);
+  assert.throws(() => wasm.call('app_html'), /no app is running/);
+  assert.match(wasm.call('app_start', 'bench', '/'), /"html":/);
 });

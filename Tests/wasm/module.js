@@ -1,5 +1,5 @@
 // Loading the WebAssembly module under node and calling its exports (the ABI of
-// Sources/WasmABI/WasmABI.swift), shared by the tests in this folder.
+// Sources/NavDOMWasmABI/WasmABI.swift), shared by the tests in this folder.
 'use strict';
 
 const fs = require('node:fs');

@@ -32,7 +32,7 @@ function instantiate() {
   let memory = null;
   const imports = {
     env: {
-      // One line of text from the module (fatal errors, print); see WasmLibc.c's putchar.
+      // One line of text from the module (fatal errors, print); see NavDOMWasmLibc.c's putchar.
       navdom_write(pointer, length) {
         logged.push(Buffer.from(memory.buffer, pointer, length).toString('utf8'));
       },

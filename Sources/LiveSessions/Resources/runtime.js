@@ -21,7 +21,7 @@
  *   data-navdom-wasm[="/url"]     present: the app runs client-side in the WebAssembly module
  *                                 at URL (empty value: "/navdom.wasm"; `navdom serve --wasm`),
  *                                 through wasmTransport; no session.
- *   data-navdom-wasm-app="name"   the module's app to run (default "inventory").
+ *   data-navdom-wasm-app="name"   the module's app to run (default: the first it registers).
  *
  * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
  *
@@ -1149,15 +1149,16 @@
 
   /**
    * A transport that runs the app client-side, in the WebAssembly module of
-   * Sources/NavDOMWasm: each event goes to the module's exports, which render, diff and
+   * an app's module (Sources/NavigationWasm; the demo's is Sources/NavDOMWasm): each event goes to the module's exports, which render, diff and
    * return the same reply a live server sends; `start` hands its patches to applyPatches.
    *
    *   start(container, wasmTransport({ url: '/navdom.wasm' }))
    *
    * options.url: where to fetch the module (default "/navdom.wasm"), or options.module: its
-   * bytes or a compiled WebAssembly.Module. options.app: the module's app ("inventory",
-   * "bench"). options.location: the URL (path and query) to start the app at; default the
-   * window's. options.fetch: a fetch() to load with (tests, other environments).
+   * bytes or a compiled WebAssembly.Module. options.app: the name the module registered the
+   * app under (WasmApp.register); default the first it registered. options.location: the URL
+   * (path and query) to start the app at; default the window's. options.fetch: a fetch() to
+   * load with (tests, other environments).
    *
    * The module starts the app at that URL at once and renders the same tree as the server's
    * first paint, with the same node ids, so it takes over the hydrated page without a
@@ -1165,7 +1166,7 @@
    * Returns {send, ready}.
    */
   function wasmTransport(options) {
-    const { url = DEFAULT_WASM, app = 'inventory' } = options || {};
+    const { url = DEFAULT_WASM, app = '' } = options || {};
     const fetchImpl = (options && options.fetch) || globalThis.fetch;
     const win = typeof window !== 'undefined' ? window : null;
     const location = (options && options.location) || (win ? win.location.pathname + win.location.search : '/');
@@ -1175,7 +1176,7 @@
 
     const imports = {
       env: {
-        // A line from the module: fatal errors and print(); see Sources/WasmLibc.
+        // A line from the module: fatal errors and print(); see Sources/NavDOMWasmLibc.
         navdom_write(pointer, length) {
           console.error('navdom wasm: ' + decoder.decode(new Uint8Array(wasm.memory.buffer, pointer, length)));
         },
@@ -1227,14 +1228,14 @@
       if (!source) {
         if (typeof fetchImpl !== 'function') throw new Error('navdom: no fetch() to load the module with');
         const response = await fetchImpl(url);
-        if (!response.ok) throw new Error(`navdom: ${url} answered ${response.status}; build the module with Scripts/build-wasm.sh`);
+        if (!response.ok) throw new Error(`navdom: ${url} answered ${response.status}; build the module (swift package build-wasm, docs/WASM.md)`);
         source = await response.arrayBuffer();
       }
       const instance = source instanceof WebAssembly.Module
         ? await WebAssembly.instantiate(source, imports)
         : (await WebAssembly.instantiate(source, imports)).instance;
       wasm = { exports: instance.exports, memory: instance.exports.memory };
-      return JSON.parse(call('app_start', `to start ${app} at ${location}`, app, location));
+      return JSON.parse(call('app_start', `to start ${app || 'the app'} at ${location}`, app, location));
     };
     const ready = load();
 
@@ -1306,7 +1307,7 @@
     const win = container.ownerDocument.defaultView;
     const transport = wasmTransport({
       url: data.navdomWasm || DEFAULT_WASM,
-      app: data.navdomWasmApp || 'inventory',
+      app: data.navdomWasmApp || '',
       location: win ? win.location.pathname + win.location.search : '/',
       fetch: options && options.fetch,
     });

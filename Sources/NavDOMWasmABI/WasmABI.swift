@@ -1,4 +1,7 @@
-import WasmLibc
+// The ABI exists only in a wasm32 build; natively this module is empty, so that the package
+// builds whole on the host too.
+#if arch(wasm32)
+import NavDOMWasmLibc
 
 /// The JavaScript-facing calling convention of the modules (`navdom.wasm`, `navdom-bench.wasm`),
 /// shared by every export. Linking this target also exports the allocator and memory probes below.
@@ -87,3 +90,4 @@ public func memoryPages() -> Int32 {
 public func bytesInUse() -> Int32 {
   Int32(bitPattern: wasmlibc_bytes_in_use())
 }
+#endif

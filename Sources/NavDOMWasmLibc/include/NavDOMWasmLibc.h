@@ -1,7 +1,12 @@
-// WasmLibc: the few C library functions Embedded Swift needs on wasm32-unknown-none-wasm,
-// where there is no libc at all. See WasmLibc.c for the allocator's design.
-#ifndef WASMLIBC_H
-#define WASMLIBC_H
+// NavDOMWasmLibc: the few C library functions Embedded Swift needs on wasm32-unknown-none-wasm,
+// where there is no libc at all. See NavDOMWasmLibc.c for the allocator's design.
+//
+// Empty in a native build: the target is in every build of the package (so that a user's
+// package can name the wasm products without conditions), and natively the system's libc is
+// the one to use.
+#ifndef NAVDOM_WASMLIBC_H
+#define NAVDOM_WASMLIBC_H
+#if defined(__wasm__)
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,4 +31,5 @@ uint32_t wasmlibc_memory_pages(void);
 /// Bytes handed out by malloc and not yet freed (payload sizes rounded up to their size class).
 uint32_t wasmlibc_bytes_in_use(void);
 
+#endif // __wasm__
 #endif

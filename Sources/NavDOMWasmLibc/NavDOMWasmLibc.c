@@ -12,7 +12,10 @@
 // - __multi3: 128-bit multiplication (overflow checks and full-width multiplies), normally from
 //   compiler-rt, which -nostdlib leaves out.
 
-#include "WasmLibc.h"
+#include "NavDOMWasmLibc.h"
+
+// Native builds compile nothing here (see the header).
+#if defined(__wasm__)
 
 // MARK: - Host imports
 
@@ -280,3 +283,5 @@ uint32_t _swift_stdlib_getDecompositionEntry(uint32_t scalar) {
 }
 
 const uint8_t _swift_stdlib_nfd_decompositions[1] = {0};
+
+#endif // __wasm__

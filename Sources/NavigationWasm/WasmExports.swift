@@ -1,12 +1,24 @@
+// What runtime.js calls in a module (docs/RUNTIME.md, "Client-side"). They exist only in a
+// wasm32 build; natively this file is empty.
+#if arch(wasm32)
 import HTMLRenderer
+import NavDOMWasmABI
 import NavigationCore
 import VirtualDOM
-import WasmABI
 
 /// The running app: one per module instance (one page), replaced by each `app_start`.
 nonisolated(unsafe) private var session: AppSession?
 
-/// Starts app `name` (`inventory`, `bench`) at `url` (path and query); any earlier session ends.
+/// Whether the module's `main.swift` has run (it registers the apps).
+nonisolated(unsafe) private var mainHasRun = false
+
+/// The executable's top-level code, which Embedded Swift compiles into this symbol on wasm32.
+/// The module is linked without an entry point, so nothing else would ever run it.
+@_extern(c, "__main_argc_argv")
+private func moduleMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
+
+/// Starts app `name` (as registered with ``WasmApp/register(_:makeSession:)``; empty for the
+/// first one) at `url` (path and query); any earlier session ends.
 ///
 /// Returns `{"html": "…", "patches": [...], "url": "/items/1"}`: the HTML of the container's
 /// content (what the server rendered for the first paint, numbered the same way), the patches
@@ -14,7 +26,7 @@ nonisolated(unsafe) private var session: AppSession?
 /// a URL the app does not have.
 ///
 /// ```js
-/// const start = JSON.parse(take(exports.app_start(namePtr, nameLen, urlPtr, urlLen)));
+/// const start = JSON.parse(take(exports.app_start(namePtr, nameLength, urlPtr, urlLength)));
 /// ```
 @_expose(wasm, "app_start")
 @_cdecl("app_start")
@@ -22,12 +34,15 @@ func appStart(
   _ namePointer: UnsafePointer<UInt8>?, _ nameLength: Int32,
   _ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32
 ) -> Int64 {
+  if !mainHasRun {
+    mainHasRun = true
+    _ = moduleMain(0, nil)
+  }
   session = nil  // the old app's memory goes before the new one is built
   let name = WasmABI.string(namePointer, nameLength)
   let url = WasmABI.string(urlPointer, urlLength)
-  guard let started = ClientApps.start(name, url: url) else {
-    return WasmABI.failure("no app \"" + name + "\" page at " + url)
-  }
+  var reason = ""
+  guard let started = WasmApp.start(name, url: url, reason: &reason) else { return WasmABI.failure(reason) }
   session = started
   do {
     return WasmABI.result(try started.startJSON())
@@ -98,3 +113,4 @@ func appHTML() -> Int64 {
     return WasmABI.failure(error.description)
   }
 }
+#endif

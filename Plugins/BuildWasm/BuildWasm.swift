@@ -1,0 +1,67 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package build-wasm`: builds one executable product of the package it runs in into a
+/// WebAssembly module with Embedded Swift, the way navdom builds its own demo.
+///
+///     swift package --allow-writing-to-package-directory build-wasm --product ContactsWasm
+///     swift package --allow-writing-to-package-directory build-wasm --product ContactsWasm --output public/app.wasm
+///
+/// Steps: check that the product's Swift sources avoid what Embedded Swift has not (a clear
+/// message with file and line instead of a compiler error deep in a dependency), build it for
+/// `wasm32-unknown-none-wasm` into `.build-wasm/` with every flag on the command line (so no
+/// target needs settings of its own), copy the module to `.build-wasm/<product>.wasm` or
+/// `--output`, shrink it with Binaryen's `wasm-opt` when that is installed, and print its size.
+@main
+struct BuildWasm: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let wantsHelp = extractor.extractFlag(named: "help") > 0
+    let productNames = extractor.extractOption(named: "product")
+    let outputs = extractor.extractOption(named: "output")
+    let skipsOptimizer = extractor.extractFlag(named: "no-wasm-opt") > 0
+    if wantsHelp {
+      print(Self.usage)
+      return
+    }
+    guard extractor.unextractedOptionsOrFlags.isEmpty, extractor.remainingArguments.isEmpty else {
+      // An unknown flag is in both lists.
+      let unknown = extractor.remainingArguments.isEmpty ? extractor.unextractedOptionsOrFlags : extractor.remainingArguments
+      throw BuildWasmError("unknown argument \(unknown.map { "'\($0)'" }.joined(separator: ", "))\n\(Self.usage)")
+    }
+    let executables = context.package.products.compactMap { $0 as? ExecutableProduct }
+    guard productNames.count == 1, let productName = productNames.first else {
+      let names = executables.map(\.name).joined(separator: ", ")
+      throw BuildWasmError("say which executable product to build: --product NAME (this package has: \(names))")
+    }
+    guard let product = executables.first(where: { $0.name == productName }) else {
+      let names = executables.map(\.name).joined(separator: ", ")
+      throw BuildWasmError("no executable product '\(productName)' in \(context.package.displayName) (it has: \(names))")
+    }
+    guard outputs.count <= 1 else { throw BuildWasmError("--output is given more than once") }
+
+    try EmbeddedPreflight.check(product)
+
+    let packageDirectory = context.package.directoryURL
+    let build = try WasmBuild(swift: context.tool(named: "swift").url, packageDirectory: packageDirectory)
+    let built = try build.run(product: productName)
+    let output = outputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
+      ?? build.scratchDirectory.appendingPathComponent("\(productName).wasm")
+    try build.install(built, at: output, optimize: !skipsOptimizer)
+  }
+
+  static let usage = """
+    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt]
+
+      --product NAME  the executable product to build (its main.swift registers the app with
+                      NavigationWasm's WasmApp.register)
+      --output PATH   where the module goes (default .build-wasm/NAME.wasm), relative to the package
+      --no-wasm-opt   skip Binaryen's size optimiser even when wasm-opt is installed
+    """
+}
+
+/// A reason the plugin stops, printed as SwiftPM prints a plugin's error.
+struct BuildWasmError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = "build-wasm: " + description }
+}

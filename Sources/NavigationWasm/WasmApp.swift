@@ -1,0 +1,77 @@
+import NavigationCore
+
+/// The apps a WebAssembly module runs client-side, registered by the module's `main.swift`.
+///
+/// A user's wasm module is an executable target of their own package that depends on the
+/// `NavigationWasm` product. Its `main.swift` registers how a session starts at a URL, the same
+/// closure a `LiveApp` uses on the server, and nothing more: this library exports what
+/// runtime.js calls (`app_start`, `app_dispatch`, `app_popstate`, `app_html`) and runs
+/// `main.swift` once, before the first app starts.
+///
+/// ```swift
+/// // Sources/ContactsWasm/main.swift
+/// import ContactsApp
+/// import NavigationWasm
+///
+/// WasmApp.register { url in contactsSession(url: url) }
+/// ```
+///
+/// Build it with `swift package --allow-writing-to-package-directory build-wasm --product
+/// ContactsWasm` and serve it with `Contacts serve --wasm .build-wasm/ContactsWasm.wasm`
+/// (docs/WASM.md). A native build of the same target compiles and does nothing.
+public enum WasmApp {
+  /// Registers an app: `makeSession` returns the session for a URL (path and query), or `nil`
+  /// when the app has no page there.
+  ///
+  /// A module may register several apps under different names; a page picks one with
+  /// `data-navdom-wasm-app="name"`, and a page without it runs the first one registered.
+  /// If a name is registered twice, the first registration runs.
+  ///
+  /// ```swift
+  /// WasmApp.register("contacts") { url in contactsSession(url: url) }
+  /// ```
+  public static func register(_ name: String = "main", makeSession: @escaping (String) -> AppSession?) {
+    let app = RegisteredApp(name: name, makeSession: makeSession)
+    guard var last = firstRegistered else {
+      firstRegistered = app
+      return
+    }
+    while let next = last.next { last = next }
+    last.next = app
+  }
+
+  /// A session of app `name` (the first registered for `""`) at `url`; `nil` with `reason` set
+  /// when there is none. The first app registered under a name is the one that runs.
+  static func start(_ name: String, url: String, reason: inout String) -> AppSession? {
+    var candidate = firstRegistered
+    while let app = candidate {
+      if name.isEmpty || app.name == name {
+        if let session = app.makeSession(url) { return session }
+        reason = "app \"" + app.name + "\" has no page at " + url
+        return nil
+      }
+      candidate = app.next
+    }
+    reason = firstRegistered == nil
+      ? "the module registers no app (call WasmApp.register in its main.swift)"
+      : "the module has no app \"" + name + "\""
+    return nil
+  }
+}
+
+/// One registered app, in a list in the order of registration (a list of classes costs the
+/// module less code than an array of closures).
+private final class RegisteredApp {
+  let name: String
+  let makeSession: (String) -> AppSession?
+  var next: RegisteredApp?
+
+  init(name: String, makeSession: @escaping (String) -> AppSession?) {
+    self.name = name
+    self.makeSession = makeSession
+  }
+}
+
+/// The module's apps. A WebAssembly module is one single-threaded instance per page, which is
+/// what makes one process-wide list safe here; natively nothing runs these apps.
+nonisolated(unsafe) private var firstRegistered: RegisteredApp?
