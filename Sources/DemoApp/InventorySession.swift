@@ -13,5 +13,5 @@ public func inventorySession(url: String) -> AppSession? {
   let model = InventoryModel()
   guard model.navigate(to: url) else { return nil }
   let runtime = NavigationRuntime(retaining: [model]) { inventoryView(model) }
-  return AppSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+  return AppSession(runtime: runtime, model: model, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
 }

@@ -74,6 +74,7 @@ extension AppCommandLine {
       return 1
     }
     live?.startPushing()
+    if let live { app.onServe?(live) }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     print("\(program): serving \(app.title) at http://\(shownHost):\(server.port)/ (\(mode); Ctrl-C stops)")
     fflush(nil)

@@ -25,6 +25,20 @@ public struct LiveApp: Sendable {
   /// from several threads at once (pages render in parallel), so it must be `@Sendable`: make
   /// each session's model inside it.
   public var makeSession: @Sendable (_ url: String) -> AppSession?
+  /// Called once `AppCommandLine`'s `serve` has its live server running (not with `--wasm`,
+  /// where there are no sessions on the server): the place to start what changes sessions from
+  /// the server side, through ``LiveServer/performOnEverySession(_:)``.
+  ///
+  /// ```swift
+  /// var app = LiveApp(title: "Inventory") { url in inventorySession(url: url) }
+  /// app.onServe = { server in
+  ///   Thread.detachNewThread {
+  ///     Thread.sleep(forTimeInterval: 60)
+  ///     server.performOnEverySession { $0.model(as: InventoryModel.self)?.items.removeAll() }
+  ///   }
+  /// }
+  /// ```
+  public var onServe: (@Sendable (LiveServer) -> Void)?
 
   public init(title: String, stylesheets: [String] = [], makeSession: @escaping @Sendable (_ url: String) -> AppSession?) {
     self.title = title

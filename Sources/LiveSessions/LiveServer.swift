@@ -57,6 +57,22 @@ public final class LiveServer: @unchecked Sendable {
     return true
   }
 
+  /// Runs `body` with every live session's app, each on its own queue (as an event would run),
+  /// for a change that concerns every visitor: a record another visitor added, a message from
+  /// elsewhere. Each page gets its change over its stream. Returns how many sessions it ran on.
+  ///
+  /// ```swift
+  /// server.performOnEverySession { session in
+  ///   session.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red))
+  /// }
+  /// ```
+  @discardableResult
+  public func performOnEverySession(_ body: (AppSession) -> Void) -> Int {
+    let all = lock.withLock { Array(sessions.values) }
+    for session in all { session.runAndWait(body) }
+    return all.count
+  }
+
   // MARK: Requests
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {

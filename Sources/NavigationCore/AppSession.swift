@@ -17,6 +17,9 @@ import VirtualDOM
 /// ```
 public final class AppSession {
   public let runtime: NavigationRuntime
+  /// The app's model, when the session was made with one: what a change made on the server
+  /// (a timer, a message from elsewhere) reaches through ``model(as:)``.
+  public let model: AnyObject?
   private let currentURL: () -> String
   private let navigateTo: (String) -> Bool
   /// The URL the page shows: the last one a reply reported.
@@ -24,11 +27,16 @@ public final class AppSession {
 
   /// - Parameters:
   ///   - runtime: The running view.
+  ///   - model: The app's model, for changes made from outside the page (``model(as:)``).
   ///   - currentURL: The URL of the app's current state (it follows the stack).
   ///   - navigate: Brings the state to a URL (deep links, back and forward); `false`, changing
   ///     nothing, for a URL the app does not have.
-  public init(runtime: NavigationRuntime, currentURL: @escaping () -> String, navigate: @escaping (String) -> Bool) {
+  public init(
+    runtime: NavigationRuntime, model: AnyObject? = nil, currentURL: @escaping () -> String,
+    navigate: @escaping (String) -> Bool
+  ) {
     self.runtime = runtime
+    self.model = model
     self.currentURL = currentURL
     navigateTo = navigate
     pageURL = currentURL()
@@ -36,6 +44,17 @@ public final class AppSession {
 
   /// The URL of the app's current state.
   public var url: String { currentURL() }
+
+  /// The session's model if it is a `Model`, else `nil`.
+  ///
+  /// ```swift
+  /// server.performOnEverySession { session in
+  ///   session.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red))
+  /// }
+  /// ```
+  public func model<Model: AnyObject>(as type: Model.Type) -> Model? {
+    model as? Model
+  }
 
   /// What markup cannot say and hydration needs besides the HTML (a page's
   /// `data-navdom-patches`): `listen` for every element that listens, `setProp` for DOM

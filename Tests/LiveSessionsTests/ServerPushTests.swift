@@ -38,6 +38,48 @@ import Testing
     #expect(message.contains(#"data: {"patches":[{"op":"insert""#))
   }
 
+  @Test func aChangeMadeOnEverySessionReachesEachPageThroughItsModel() throws {
+    // The app as a user writes it: the session carries its model, and the server side finds it
+    // with model(as:), not through the test's own list of models.
+    let live = LiveServer(app: LiveApp(title: "Inventory") { url in inventorySession(url: url) })
+    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
+    try server.start()
+    defer { server.stop() }
+
+    var streams: [RawConnection] = []
+    for _ in 0..<2 {
+      let page = try RawConnection(port: server.port)
+      page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      let session = LiveServerTests.session(in: try #require(page.readResponse()).bodyText)
+      let stream = try RawConnection(port: server.port)
+      stream.send("GET /_navdom/stream?session=\(session) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      #expect(stream.readUntil("text/event-stream") != nil)
+      streams.append(stream)
+    }
+
+    let changed = live.performOnEverySession { session in
+      session.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red))
+    }
+    #expect(changed == 2)
+    for stream in streams {
+      var pushed: String?
+      for _ in 0..<50 where pushed == nil {
+        live.pushPendingChanges()
+        stream.setReceiveTimeout(0.1)
+        pushed = stream.readUntil("Lamp")
+      }
+      #expect(try #require(pushed).contains(#"data: {"patches":[{"op":"insert""#))
+    }
+  }
+
+  @Test func aSessionsModelIsFoundOnlyAsItsOwnType() throws {
+    let session = try #require(inventorySession(url: "/"))
+    #expect(session.model(as: InventoryModel.self) != nil)
+    #expect(session.model(as: NavigationRuntime.self) == nil)
+    let bare = AppSession(runtime: session.runtime, currentURL: { "/" }, navigate: { _ in false })
+    #expect(bare.model(as: InventoryModel.self) == nil)
+  }
+
   @Test func aStreamForAnUnknownSessionIsRefused() throws {
     let live = LiveServer(app: LiveServerTests.DemoHarness().app)
     let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)

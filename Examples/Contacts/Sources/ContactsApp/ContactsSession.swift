@@ -21,7 +21,7 @@ public struct ContactsSession {
     guard model.navigate(to: url) else { return nil }
     let runtime = NavigationRuntime(retaining: [model]) { contactsView(model) }
     self.model = model
-    session = AppSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+    session = AppSession(runtime: runtime, model: model, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
   }
 }
 
