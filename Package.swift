@@ -41,10 +41,11 @@ let targets: [Target] = [
   .target(name: "BlockCache"),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
-  // links to it, for nginx and the jsdom tests).
+  // links to it, for nginx and the jsdom tests); Resources/favicon.ico is the icon of an app
+  // whose public folder has none.
   .target(
     name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMZlib"],
-    resources: [.copy("Resources/runtime.js")]),
+    resources: [.copy("Resources/runtime.js"), .copy("Resources/favicon.ico")]),
   .executableTarget(
     name: "navdom",
     dependencies: [

@@ -66,7 +66,8 @@ extension AppCommandLine {
       router = server.router
       mode = "live"
     }
-    let server = HTTPServer(configuration: configuration, router: router)
+    let ownsIcon = publicRoot.map { FileManager.default.fileExists(atPath: $0 + "/favicon.ico") } ?? false
+    let server = HTTPServer(configuration: configuration, router: ownsIcon ? router : LibraryFiles.addingFavicon(to: router))
     do {
       try server.start()
     } catch {

@@ -89,23 +89,29 @@ serve_in_background() {  # arguments...; sets server_pid and server_port
     sleep 0.05
   done
 }
-status_for_host() {  # host → HTTP status of GET /
-  python3 - "$server_port" "$1" <<'PY'
+status_for_host() {  # host [path] → HTTP status of GET path (default /), content type, body start
+  python3 - "$server_port" "$1" "${2:-/}" <<'PY'
 import http.client, sys
 connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
-connection.request("GET", "/", headers={"Host": sys.argv[2]})
+connection.request("GET", sys.argv[3], headers={"Host": sys.argv[2]})
 response = connection.getresponse()
-print(response.status, response.read().decode()[:300])
+print(response.status, response.getheader("Content-Type"), response.read()[:300].decode("latin-1"))
 PY
 }
 serve_in_background --allowed-host navdom.lan
-check "serve answers an allowed host name" 0 '200 <!DOCTYPE html>' '' status_for_host navdom.lan:8080
+check "serve answers an allowed host name" 0 '200 text/html' '' status_for_host navdom.lan:8080
 check "serve answers localhost" 0 '200 ' '' status_for_host localhost
 check "serve refuses another host name, saying how to allow it" 0 '403 ' '' status_for_host evil.example
 check "the refusal names the flag" 0 '--allowed-host evil.example' '' status_for_host evil.example
 kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
 serve_in_background --host 0.0.0.0
 check "serve on every interface warns" 0 'reachable from the network' '' cat "$work/serve.err"
+kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
+
+# An app whose public folder has no favicon.ico gets the library's (no 404 in the console).
+mkdir -p "$work/empty-public"
+serve_in_background --public "$work/empty-public"
+check "serve answers /favicon.ico for a public folder without one" 0 '200 image/x-icon' '' status_for_host localhost /favicon.ico
 kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
 
 # serve --wasm MODULE: a module that is not there, or not WebAssembly, is named with how to build it.
