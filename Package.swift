@@ -26,6 +26,8 @@ let targets: [Target] = [
   // the benchmark table (navdom-bench.wasm), both built by Scripts/build-wasm.sh.
   .executableTarget(name: "NavDOMWasm", dependencies: ["NavigationWasm", "NavigationCore", "BenchmarkTable", "DemoApp"]),
   .executableTarget(name: "NavDOMBenchWasm", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "NavDOMWasmABI"]),
+  // The diff as the wasm build compiles it, for the property tests under node (navdom-check.wasm).
+  .executableTarget(name: "NavDOMCheckWasm", dependencies: ["VirtualDOM", "RandomTrees", "NavDOMWasmABI"]),
   .plugin(
     name: "BuildWasm",
     capability: .command(
@@ -79,6 +81,7 @@ let products: [Product] = [
   .executable(name: "navdom", targets: ["navdom"]),
   .executable(name: "NavDOMWasm", targets: ["NavDOMWasm"]),
   .executable(name: "NavDOMBenchWasm", targets: ["NavDOMBenchWasm"]),
+  .executable(name: "NavDOMCheckWasm", targets: ["NavDOMCheckWasm"]),
 ]
 
 let package = Package(

@@ -4,7 +4,9 @@
 # - .build-wasm/navdom.wasm: the demo app and the benchmark app, run client-side
 #   (Sources/NavDOMWasm/main.swift registers them; the exports are Sources/NavigationWasm);
 # - .build-wasm/navdom-bench.wasm: the renderer and the diff on the benchmark table, for the
-#   parity tests (exports: Sources/NavDOMBenchWasm/BenchmarkExports.swift).
+#   parity tests (exports: Sources/NavDOMBenchWasm/BenchmarkExports.swift);
+# - .build-wasm/navdom-check.wasm: the diff and random trees, for the property tests under
+#   node (exports: Sources/NavDOMCheckWasm/CheckExports.swift).
 #
 #   Scripts/build-wasm.sh
 #
@@ -59,4 +61,7 @@ module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
   "${WASM_BENCH_SIZE_BUDGET:-$((153600 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((81920 * SLACK / 100))}"
+# The diff as the wasm build compiles it, for the property tests under node
+# (Tests/wasm/diff-property.test.js); a test module, so no budget.
+swift package --allow-writing-to-package-directory build-wasm --product NavDOMCheckWasm --output .build-wasm/navdom-check.wasm
 exit "$OVER"

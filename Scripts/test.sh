@@ -118,8 +118,9 @@ suite "wasm build" Scripts/build-wasm.sh
 suite "example app to wasm" bash -c 'cd Examples/Contacts && swift package --allow-writing-to-package-directory \
   build-wasm --product ContactsWasm --output .build-wasm/Contacts.wasm'
 
-suite "wasm parity under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
-  NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_REQUIRED=1 \
+suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
+  NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_CHECK="$root/.build-wasm/navdom-check.wasm" \
+  NAVDOM_WASM_REQUIRED=1 \
   node --test Tests/wasm/ Tests/runtime/wasm.test.js
 
 # The same browser flows with the demo and the example running client-side, from the modules

@@ -10,9 +10,12 @@ const root = path.resolve(__dirname, '..', '..');
 const wasmPath = path.resolve(root, process.env.NAVDOM_WASM || '.build-wasm/navdom.wasm');
 const nativePath = path.resolve(root, process.env.NAVDOM_BIN || '.build/debug/navdom');
 
-/** Instantiates the module; `logged` collects what it writes through env.navdom_write. */
-function instantiate() {
-  if (!fs.existsSync(wasmPath)) throw new Error(`${wasmPath} is missing: run Scripts/build-wasm.sh first`);
+/**
+ * Instantiates the module at `modulePath` (default the app module, NAVDOM_WASM); `logged`
+ * collects what it writes through env.navdom_write.
+ */
+function instantiate(modulePath = wasmPath) {
+  if (!fs.existsSync(modulePath)) throw new Error(`${modulePath} is missing: run Scripts/build-wasm.sh first`);
   const logged = [];
   let memory = null;
   const imports = {
@@ -22,7 +25,7 @@ function instantiate() {
       },
     },
   };
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(wasmPath)), imports);
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(modulePath)), imports);
   memory = instance.exports.memory;
   const wasm = { exports: instance.exports, memory, logged };
 
