@@ -5,19 +5,6 @@ import VirtualDOM
 /// `apply(diff(a, b), a) == b` over random trees: keyed shuffles, insertions, removals, text,
 /// attribute, property and listener edits, adjacent text nodes, SVG.
 @Suite struct DiffPropertyTests {
-  /// Attribute order is not observable in a DOM after `setAttribute`, so compare it sorted.
-  static func normalized(_ nodes: [Node]) -> [Node] {
-    nodes.map { node in
-      guard case .element(let element) = node else { return node }
-      return .element(
-        element.with(
-          attributes: element.attributes.sorted { $0.name < $1.name },
-          properties: element.properties.sorted { $0.name < $1.name },
-          listeners: element.listeners.sorted { $0.event < $1.event },
-          children: normalized(element.children)))
-    }
-  }
-
   @Test(arguments: 0..<400)
   func applyingTheDiffGivesTheNewTree(seed: Int) throws {
     var random = RandomTree(seed: UInt64(seed))
@@ -25,7 +12,7 @@ import VirtualDOM
     let new = random.edit(old)
     var dom = MemoryDOM(mounting: old)
     try dom.apply(diff(old, new, options: .lenient))
-    #expect(Self.normalized(dom.roots) == Self.normalized(new), "seed \(seed)")
+    #expect(withMembersSorted(dom.roots) == withMembersSorted(new), "seed \(seed)")
   }
 
   @Test(arguments: 0..<60)
@@ -37,7 +24,7 @@ import VirtualDOM
     for step in 0..<6 {
       let next = random.edit(tree)
       try dom.apply(mounted.update(to: next, options: .lenient))
-      #expect(Self.normalized(dom.roots) == Self.normalized(next), "seed \(seed), step \(step)")
+      #expect(withMembersSorted(dom.roots) == withMembersSorted(next), "seed \(seed), step \(step)")
       tree = next
     }
     var everyID: [NodeID] = []
@@ -72,7 +59,7 @@ import VirtualDOM
       }
       let next = page(rows, blocks)
       try dom.apply(mounted.update(to: next, options: .lenient))
-      #expect(Self.normalized(dom.roots) == Self.normalized(next), "seed \(seed), step \(step)")
+      #expect(withMembersSorted(dom.roots) == withMembersSorted(next), "seed \(seed), step \(step)")
     }
     var everyID: [NodeID] = []
     mounted.forEachNode { id, _ in everyID.append(id) }
