@@ -43,11 +43,11 @@ let targets: [Target] = [
   .target(name: "BlockCache"),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
-  // links to it, for nginx and the jsdom tests); Resources/favicon.ico is the icon of an app
-  // whose public folder has none.
+  // links to it, for nginx and the jsdom tests); Resources/navdom.css the navigation markup's
+  // base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
   .target(
     name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMZlib"],
-    resources: [.copy("Resources/runtime.js"), .copy("Resources/favicon.ico")]),
+    resources: [.copy("Resources/runtime.js"), .copy("Resources/navdom.css"), .copy("Resources/favicon.ico")]),
   .executableTarget(
     name: "navdom",
     dependencies: [

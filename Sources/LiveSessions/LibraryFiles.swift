@@ -2,7 +2,8 @@ import Foundation
 import StaticServe
 
 /// Files the library itself serves to every app, whatever its public folder holds:
-/// `/runtime.js`, the browser runtime that hydrates pages and talks to the server; and
+/// `/runtime.js`, the browser runtime that hydrates pages and talks to the server;
+/// `/navdom.css`, the navigation markup's base stylesheet (``LiveApp/navigationStylesheet``); and
 /// `/favicon.ico` for an app whose public folder has none (browsers ask for it on every page
 /// load, and a 404 is an error in their consoles).
 enum LibraryFiles {
@@ -12,10 +13,13 @@ enum LibraryFiles {
     return try? StaticFileHandler(publicRoot: url.deletingLastPathComponent().path)
   }()
 
-  /// The answer for `/runtime.js`, or `nil` for any other request.
+  /// The paths every app gets from the library, before its public folder.
+  static let paths: Set<String> = ["/runtime.js", LiveApp.navigationStylesheet]
+
+  /// The answer for `/runtime.js` and `/navdom.css`, or `nil` for any other request.
   static func response(to request: HTTPRequest) -> HTTPResponse? {
-    guard request.path == "/runtime.js", request.method == .get || request.method == .head else { return nil }
-    guard let handler else { return .error(.internalServerError, detail: "the library's runtime.js is missing from its bundle") }
+    guard paths.contains(request.path), request.method == .get || request.method == .head else { return nil }
+    guard let handler else { return .error(.internalServerError, detail: "the library's files are missing from its bundle") }
     return handler.response(to: request)
   }
 

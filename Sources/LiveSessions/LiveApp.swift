@@ -17,8 +17,20 @@ import NavigationCore
 public struct LiveApp: Sendable {
   /// The page title.
   public var title: String
-  /// Stylesheets linked from every page, in order.
+  /// Stylesheets linked from every page, in order, after the library's own
+  /// (``navigationStylesheet``, when ``linksNavigationStylesheet``).
   public var stylesheets: [String]
+  /// Whether pages link the library's ``navigationStylesheet`` first (default `true`): hidden
+  /// stack pages stay hidden whatever the app's CSS says, a dialog's buttons sit in a row.
+  ///
+  /// ```swift
+  /// var app = LiveApp(title: "Bare") { url in counterSession(url: url) }
+  /// app.linksNavigationStylesheet = false   // the app's stylesheets do it all
+  /// ```
+  public var linksNavigationStylesheet = true
+
+  /// Where the library serves the navigation markup's base stylesheet, to every app.
+  public static let navigationStylesheet = "/navdom.css"
   /// Starts a session for a visitor arriving at `url` (path and query), or `nil` when the app has
   /// no page there (the server then tries its static files). Paths whose last segment has a
   /// file extension (`/app.css`) are always static files and never reach the app. It is called

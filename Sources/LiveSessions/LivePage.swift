@@ -26,6 +26,7 @@ enum LivePage {
         meta(.charset("utf-8"))
         meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
         title { app.title }
+        if app.linksNavigationStylesheet { link(.rel("stylesheet"), .href(LiveApp.navigationStylesheet)) }
         for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
         script(.src("/runtime.js"), .flag("defer")) {}
       }
