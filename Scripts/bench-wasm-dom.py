@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
-"""DOM benchmark in headless Chromium: the benchmark app running client-side from the
-WebAssembly module (public/bench/wasm.html, through runtime.js) against a hand-written
-plain-JavaScript page doing the same DOM work (public/bench/plain.html), in the same run.
+"""A browser benchmark like js-framework-benchmark's, in headless Chromium: navdom's client
+side (js-framework-benchmark's table as an app in a WebAssembly module, public/bench/wasm.html,
+through runtime.js) against a hand-written vanilla JavaScript page doing the same DOM work
+(public/bench/plain.html), in the same run.
 
     Scripts/build-wasm.sh && swift build -c release --product navdom
     NAVDOM_BIN=.build/release/navdom .venv/bin/python Scripts/bench-wasm-dom.py [--rounds 15]
-        [--wasm-module PATH] [--public DIR]
+        [--warmups 2] [--wasm-module PATH] [--public DIR]
 
-Each round loads both pages (alternating which goes first) and times create 1,000 rows,
-update every 10th row, swap two rows and clear, each from the click to the DOM being updated
-("script": the wasm reply applied / the plain handler returned) and to the layout after it
-("layout"). The first round is a warm-up. Prints one JSON object per line: the median per page
-and operation, then the ratio wasm / plain per operation.
+Each round loads both pages (alternating which goes first) and runs js-framework-benchmark's
+nine operations in its order (create 1,000 rows, replace them, update every 10th, select one,
+swap two, remove one, create 10,000, append 1,000 to them, clear), each a click timed to the
+next paint (public/bench/common.js also records the time to the DOM update and to a forced
+layout). The first --warmups rounds are discarded. Prints one JSON line per operation (medians,
+the ratio wasm / vanilla), then `{"weighted_geomean": R}`: the geometric mean of the nine
+ratios to the next paint with js-framework-benchmark's published weights (its results table,
+webdriver-ts-results/src/Common.ts), and the same over the forced-layout times, which leave out
+the wait for the frame clock (up to one 16.7 ms frame, added to both pages alike).
 """
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -30,13 +36,25 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = Path(__file__).resolve().parents[1]
-OPS = ["create", "update", "swap", "clear"]
+# js-framework-benchmark's CPU benchmarks in its order, with the weights of its weighted
+# geometric mean, and the rows (and highlighted rows) each leaves: the row selected stays so
+# until a create replaces the rows.
+OPS = [
+    ("create1k", 0.64280248137063, 1000, 0),
+    ("replace1k", 0.5607178150466176, 1000, 0),
+    ("update10th", 0.5643800750716564, 1000, 0),
+    ("select", 0.1925635870170522, 1000, 1),
+    ("swap", 0.13200612879341714, 1000, 1),
+    ("remove", 0.5277091212292658, 999, 1),
+    ("create10k", 0.5644449600965534, 10000, 0),
+    ("append1k", 0.5508359820582848, 11000, 0),
+    ("clear", 0.4225836631419211, 0, 0),
+]
+KINDS = ("script", "layout", "paint")
 
 
 def start_server(binary, module, public):
-    command = [str(binary), "serve", "--port", "0", "--quiet", "--public", str(public), "--wasm"]
-    if module:
-        command += ["--wasm-module", str(module)]
+    command = [str(binary), "serve", "--port", "0", "--quiet", "--public", str(public), "--wasm", str(module)]
     process = subprocess.Popen(
         command,
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -75,18 +93,24 @@ def run_page(driver, url):
         "const done = arguments[arguments.length - 1]; window.benchRun().then(done, (e) => done({error: String(e)}));")
     if "error" in timings:
         sys.exit(f"bench-wasm-dom: {url}: {timings['error']}")
-    expected = {"create": 1000, "update": 1000, "swap": 1000, "clear": 0}
-    for op, rows in expected.items():
-        if timings[op]["rows"] != rows:
-            sys.exit(f"bench-wasm-dom: {url}: {op} left {timings[op]['rows']} rows, expected {rows}")
+    for name, _, rows, selected in OPS:
+        if timings[name]["rows"] != rows or timings[name]["selected"] != selected:
+            sys.exit(f"bench-wasm-dom: {url}: {name} left {timings[name]['rows']} rows "
+                     f"({timings[name]['selected']} highlighted), expected {rows} ({selected})")
     return timings
+
+
+def weighted_geomean(ratios):
+    total = sum(weight for _, weight, _, _ in OPS)
+    return math.exp(sum(weight * math.log(ratios[name]) for name, weight, _, _ in OPS) / total)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
-    # A copy of the module, so a rebuild of .build-wasm/ during a run does not change what is timed.
-    parser.add_argument("--wasm-module", help="the module to serve (default: navdom serve's, .build-wasm/navdom.wasm)")
+    parser.add_argument("--warmups", type=int, default=2, help="rounds run first and discarded")
+    parser.add_argument("--wasm-module", default=".build-wasm/navdom-bench-app.wasm",
+                        help="the benchmark app's module (Scripts/build-wasm.sh builds it)")
     # A copy of public/ with another runtime.js, to compare two versions of it.
     parser.add_argument("--public", default="public", help="the static files to serve (default: public)")
     args = parser.parse_args()
@@ -95,39 +119,40 @@ def main():
         binary = REPO / binary
     if not binary.exists():
         sys.exit(f"bench-wasm-dom: no navdom at {binary} (swift build -c release --product navdom, or set NAVDOM_BIN)")
-    process, base = start_server(binary, args.wasm_module, args.public)
+    module = Path(args.wasm_module)
+    if not (REPO / module).exists():
+        sys.exit(f"bench-wasm-dom: no module at {module} (Scripts/build-wasm.sh builds it)")
+    process, base = start_server(binary, module, args.public)
     driver = browser()
-    samples = {page: {op: {"script": [], "layout": []} for op in OPS} for page in ("plain", "wasm")}
+    samples = {page: {name: {kind: [] for kind in KINDS} for name, _, _, _ in OPS} for page in ("plain", "wasm")}
     try:
-        for round_number in range(args.rounds + 1):
+        for round_number in range(args.warmups + args.rounds):
             pages = ["plain", "wasm"] if round_number % 2 == 0 else ["wasm", "plain"]
             for page in pages:
                 timings = run_page(driver, f"{base}/bench/{page}.html")
-                if round_number == 0:
-                    continue  # warm-up
-                for op in OPS:
-                    for kind in ("script", "layout"):
-                        samples[page][op][kind].append(timings[op][kind])
+                if round_number < args.warmups:
+                    continue
+                for name, _, _, _ in OPS:
+                    for kind in KINDS:
+                        samples[page][name][kind].append(timings[name][kind])
     finally:
         driver.quit()
         process.terminate()
         process.wait(timeout=10)
 
-    medians = {page: {op: {kind: statistics.median(values) for kind, values in kinds.items()}
-                      for op, kinds in ops.items()} for page, ops in samples.items()}
-    for page in ("plain", "wasm"):
-        for op in OPS:
-            print(json.dumps({"page": page, "operation": op, "rounds": args.rounds,
-                              "median_ms": round(medians[page][op]["script"], 3),
-                              "median_with_layout_ms": round(medians[page][op]["layout"], 3)}))
-    for op in OPS:
-        plain, wasm = medians["plain"][op], medians["wasm"][op]
-        print(json.dumps({"operation": op, "ratio_wasm_over_plain": round(wasm["script"] / plain["script"], 2),
-                          "ratio_with_layout": round(wasm["layout"] / plain["layout"], 2)}))
-    total_plain = sum(medians["plain"][op]["layout"] for op in OPS)
-    total_wasm = sum(medians["wasm"][op]["layout"] for op in OPS)
-    print(json.dumps({"operation": "all four, with layout", "plain_ms": round(total_plain, 3),
-                      "wasm_ms": round(total_wasm, 3), "ratio": round(total_wasm / total_plain, 2)}))
+    medians = {page: {name: {kind: statistics.median(values) for kind, values in kinds.items()}
+                      for name, kinds in ops.items()} for page, ops in samples.items()}
+    ratios = {kind: {name: medians["wasm"][name][kind] / medians["plain"][name][kind] for name, _, _, _ in OPS}
+              for kind in KINDS}
+    for name, weight, _, _ in OPS:
+        line = {"operation": name, "weight": round(weight, 3), "rounds": args.rounds}
+        for kind in KINDS:
+            line[f"vanilla_{kind}_ms"] = round(medians["plain"][name][kind], 3)
+            line[f"wasm_{kind}_ms"] = round(medians["wasm"][name][kind], 3)
+            line[f"ratio_{kind}"] = round(ratios[kind][name], 3)
+        print(json.dumps(line))
+    print(json.dumps({"weighted_geomean_layout": round(weighted_geomean(ratios["layout"]), 3)}))
+    print(json.dumps({"weighted_geomean": round(weighted_geomean(ratios["paint"]), 3)}))
 
 
 if __name__ == "__main__":

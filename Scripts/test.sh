@@ -123,6 +123,11 @@ suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVD
   NAVDOM_WASM_REQUIRED=1 \
   node --test Tests/wasm/ Tests/runtime/wasm.test.js
 
+# The browser benchmark's pages, one round: both pages run the nine operations and leave the
+# rows they should (the figures it prints are not judged; README.md has a full run's).
+suite "browser benchmark pages (one round)" env NAVDOM_BIN="$navdom" "$venv/bin/python" Scripts/bench-wasm-dom.py \
+  --rounds 1 --warmups 0
+
 # The same browser flows with the demo and the example running client-side, from the modules
 # just built.
 suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser

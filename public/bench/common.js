@@ -1,20 +1,42 @@
 // The timing harness shared by plain.html and wasm.html (Scripts/bench-wasm-dom.py drives
-// them): window.benchRun(ready) clicks each button, waits until the DOM is updated and returns
-// the milliseconds, without and with a forced layout.
+// them): js-framework-benchmark's nine operations in its order, each a click on the element it
+// names. window.benchRun(whenUpdated) returns, per operation, the milliseconds from the click
+// to the DOM being updated ("script"), to a forced layout after it ("layout": the main
+// thread's whole share, without waiting for the frame clock) and to the next paint ("paint":
+// the next animation frame has run, then a task after it).
 'use strict';
-window.benchOps = ['create', 'update', 'swap', 'clear'];
+window.benchOps = [
+  { name: 'create1k', click: '#run', rows: 1000 },
+  { name: 'replace1k', click: '#run', rows: 1000 },
+  { name: 'update10th', click: '#update', rows: 1000 },
+  { name: 'select', click: 'tbody > tr:nth-child(2) > td:nth-child(2) > a', rows: 1000, selected: 1 },
+  { name: 'swap', click: '#swaprows', rows: 1000 },
+  { name: 'remove', click: 'tbody > tr:nth-child(4) > td:nth-child(3) > a', rows: 999 },
+  { name: 'create10k', click: '#runlots', rows: 10000 },
+  { name: 'append1k', click: '#add', rows: 11000 },
+  { name: 'clear', click: '#clear', rows: 0 },
+];
+const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 window.benchMeasure = async (whenUpdated) => {
   const timings = {};
   for (const op of window.benchOps) {
-    const button = document.getElementById(op);
+    await nextPaint(); // start from a page with nothing pending
+    const target = document.querySelector(op.click);
+    if (!target) throw new Error(`${op.name}: nothing matches ${op.click}`);
     const start = performance.now();
-    button.click();
+    target.click();
     await whenUpdated();
     const updated = performance.now();
-    void document.body.offsetHeight; // layout, as the browser would before painting
+    void document.body.offsetHeight; // style and layout, as the browser does before painting
     const laidOut = performance.now();
-    // The rows on the page, so a run that did nothing is caught.
-    timings[op] = { script: updated - start, layout: laidOut - start, rows: document.querySelectorAll('tbody > tr').length };
+    await nextPaint();
+    const painted = performance.now();
+    // The rows and the highlighted ones, so a run that did nothing is caught.
+    timings[op.name] = {
+      script: updated - start, layout: laidOut - start, paint: painted - start,
+      rows: document.querySelectorAll('tbody > tr').length,
+      selected: document.querySelectorAll('tbody > tr.danger').length,
+    };
   }
   return timings;
 };
