@@ -85,11 +85,9 @@ suite "swift test" swift test --skip-build
 suite "example app" bash -c 'cd Examples/Contacts && swift test'
 
 # Runtimes on concurrent threads, under ThreadSanitizer (its own build folder, so the plain
-# build above stays as it is). TSAN_OPTIONS makes any report fail the run. NAVDOM_NO_PREFETCH
-# leaves out the diff's prefetch intrinsic, which LLVM refuses in a sanitized build.
+# build above stays as it is). TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
-  swift test --sanitize=thread --scratch-path .build-tsan -Xswiftc -DNAVDOM_NO_PREFETCH \
-  --filter ConcurrentRuntimesTests
+  swift test --sanitize=thread --scratch-path .build-tsan --filter ConcurrentRuntimesTests
 
 suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
 

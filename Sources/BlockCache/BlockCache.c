@@ -23,8 +23,8 @@
 // Blocks come back in the order they were freed, first first (a queue per size). A tree is
 // freed in the order it was built (children, then their parent), so the next tree of the same
 // shape takes, size by size, the blocks of the last one in the order that one had them: a
-// tree laid out side by side stays so from render to render, and the diff's walk (which asks
-// for the 192 bytes at each block, see SubtreePrefetch) reads memory mostly in order. Handed
+// tree laid out side by side stays so from render to render, and the diff's walk reads memory
+// mostly in order. Handed
 // out last first, as glibc's thread cache does, each tree reversed the order of the one before
 // within each size. Measured with `navdom bench diff-scaling` (12 alternating processes each,
 // 10,000 rows against 1,000, trees built late in the process): updating every tenth row went

@@ -349,18 +349,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
         if Self.holdsNoReference(attributes[index].name) && Self.holdsNoReference(attributes[index].value) { continue }
         _ = (attributes + index).move()
       }
-      // Freeing a tree chases pointers: each child's block is read (its reference count)
-      // only once its parent's is, and blocks recycled from earlier trees lie anywhere in
-      // memory, so each is a cache miss. Asking for the next few siblings' blocks ahead lets
-      // those misses overlap instead of following one another.
       let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
-      let childCount = layout.childCount
-      let lookahead = Self.freeLookahead
-      for index in 0..<min(lookahead, childCount) { SubtreePrefetch.blockToFree(children + index) }
-      for index in 0..<childCount {
-        if index + lookahead < childCount { SubtreePrefetch.blockToFree(children + index + lookahead) }
-        _ = (children + index).move()
-      }
+      for index in 0..<layout.childCount { _ = (children + index).move() }
       if layout.hasKey {
         let key = (tail + layout.keyOffset).assumingMemoryBound(to: String.self)
         if !Self.holdsNoReference(key.pointee) { _ = key.move() }
@@ -383,9 +373,6 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       false
     #endif
   }
-
-  /// How many siblings ahead `deinit` asks for the blocks it is about to free.
-  static var freeLookahead: Int { 4 }
 
   /// The header and the start of the tail, as a raw pointer the layout reads from.
   @inlinable

@@ -38,7 +38,6 @@ struct KeyTable {
     self.new = new
   }
 
-  #if hasFeature(Embedded)
   /// Records the new child at `index`, whose key is `key`; false when an earlier new child has
   /// the key.
   mutating func claimForNew(_ index: Int, key: String) -> Bool {
@@ -64,44 +63,6 @@ struct KeyTable {
     }
     return (slot, hashBits)
   }
-  #else
-  /// Records the new child at `index`, whose key hashes to `hash` (`hashPrefetchingSlot(_:)`);
-  /// false when an earlier new child has the key.
-  mutating func claimForNew(_ index: Int, hash: Int) -> Bool {
-    claimForNew(index, found: find(hash: hash, ofChild: index, in: new))
-  }
-
-  /// Records the old child at `index`, whose key hashes to `hash`; returns the index of the
-  /// new child with the key (or -1) and whether an earlier old child had the key.
-  mutating func markSeenInOld(_ index: Int, hash: Int) -> (newIndex: Int, wasSeen: Bool) {
-    markSeenInOld(index, found: find(hash: hash, ofChild: index, in: old))
-  }
-
-  /// Hashes `key` and asks for the slot its probe starts at: `PendingKeys` enters it in the
-  /// table a few children later, when the slot is in the cache.
-  func hashPrefetchingSlot(_ key: String) -> Int {
-    let hash = Self.hash(key)
-    entries.withUnsafeBufferPointer { prefetchForWriting($0.baseAddress! + (hash & mask)) }
-    return hash
-  }
-
-  /// The slot of the key of `children[index]`, whose hash is `hash`, or the empty slot where it
-  /// goes, and the key's hash bits as an entry holds them. The key is read only when an
-  /// entry's hash bits match (the key it names is then almost always the same one).
-  @inline(__always)
-  private func find(
-    hash: Int, ofChild index: Int, in children: UnsafeBufferPointer<Node>
-  ) -> (slot: Int, hashBits: UInt64) {
-    let hashBits = Self.hashBits(of: hash)
-    var slot = hash & mask
-    while entries[slot] != 0 {
-      let entry = entries[slot]
-      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(key(of: entry), Differ.key(children, index)) { break }
-      slot = (slot + 1) & mask
-    }
-    return (slot, hashBits)
-  }
-  #endif
 
   /// `claimForNew`, once the key's slot is found.
   @inline(__always)

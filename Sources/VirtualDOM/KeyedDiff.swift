@@ -258,12 +258,10 @@ struct Differ {
     let common = min(old.count, new.count)
     var oldPosition = oldPosition
     var newPosition = newPosition
-    var prefetch = SubtreePrefetch(length: common - first)
     var index = first
     while index < common {
       let oldNode = old.baseAddress! + index
       let newNode = new.baseAddress! + index
-      prefetch.step(at: index - first, remaining: common - index) { (oldNode + $0, newNode + $0) }
       diffNode(oldNode, oldAt: oldPosition, newNode, newAt: newPosition)
       oldPosition += Self.subtreeSize(oldNode)
       newPosition += Self.subtreeSize(newNode)
@@ -276,8 +274,6 @@ struct Differ {
     }
     index = common
     while index < new.count {
-      // An insert reads only the root's block (its size, its flags, its reference count).
-      SubtreePrefetch.header(ahead: index, in: new)
       let newNode = new.baseAddress! + index
       insert(newNode, at: newPosition, parent: parent, before: nil)
       newPosition += Self.subtreeSize(newNode)
@@ -297,8 +293,8 @@ struct Differ {
   /// for the prefix and the middle, backwards from the end for the suffix. So a change that
   /// keeps every key in place (an edit, a selection) reads each node of both lists once, in
   /// the diff itself; a pass over a list's nodes before the diff read them a second time, out
-  /// of the cache again on a list of 10,000 rows. A middle that is one child moved takes a
-  /// shorter path to the same patches (KeyedDiff+Rotation.swift).
+  /// of the cache again on a list of 10,000 rows. The same code runs natively and in the
+  /// WebAssembly module (Tests/wasm/diff-property.test.js holds the two to the same patches).
   mutating func diffKeyedChildren(
     parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
     newRange: Range<Int>
@@ -317,13 +313,11 @@ struct Differ {
         parent: parent, old: old, new: new, from: start, oldPosition: oldPosition, newPosition: newPosition)
     }
     let length = min(old.count, new.count)
-    var prefixPrefetch = SubtreePrefetch(length: length)
     while start < length {
       guard let same = Self.sameKeys(oldNodes + start, newNodes + start) else {
         return diffRestByIndex()
       }
       guard same else { break }
-      prefixPrefetch.step(at: start, remaining: length - start) { (oldNodes + start + $0, newNodes + start + $0) }
       diffNode(oldNodes + start, oldAt: oldPosition, newNodes + start, newAt: newPosition)
       oldPosition += Self.subtreeSize(oldNodes + start)
       newPosition += Self.subtreeSize(newNodes + start)
@@ -346,8 +340,6 @@ struct Differ {
         return diffRestByIndex()
       }
       guard same else { break }
-      SubtreePrefetch.header(behind: oldEnd, in: old)
-      SubtreePrefetch.header(behind: newEnd, in: new)
       oldSuffixPosition -= Self.subtreeSize(oldNodes + oldEnd)
       newSuffixPosition -= Self.subtreeSize(newNodes + newEnd)
       oldEnd -= 1
@@ -358,15 +350,11 @@ struct Differ {
     // first node is the anchor the middle goes before.
     let suffixLength = old.count - 1 - oldEnd
     func diffSuffix() -> NodeID? {
-      var suffixPrefetch = SubtreePrefetch(length: suffixLength)
       var oldSuffixNext = oldSuffixPosition
       var newSuffixNext = newSuffixPosition
       for offset in 0..<suffixLength {
         let oldIndex = oldEnd + 1 + offset
         let newIndex = newEnd + 1 + offset
-        suffixPrefetch.step(at: offset, remaining: suffixLength - offset) {
-          (oldNodes + oldIndex + $0, newNodes + newIndex + $0)
-        }
         diffNode(oldNodes + oldIndex, oldAt: oldSuffixNext, newNodes + newIndex, newAt: newSuffixNext)
         oldSuffixNext += Self.subtreeSize(oldNodes + oldIndex)
         newSuffixNext += Self.subtreeSize(newNodes + newIndex)
@@ -374,14 +362,6 @@ struct Differ {
       return suffixLength > 0 ? newIDs[newSuffixPosition] : nil
     }
 
-    #if !hasFeature(Embedded)
-    if let rotation = Self.rotation(old: old, new: new, start: start, oldEnd: oldEnd, newEnd: newEnd) {
-      let suffixAnchor = diffSuffix()
-      return diffRotatedMiddle(
-        rotation, parent: parent, old: old, new: new, start: start, oldEnd: oldEnd, oldPosition: oldPosition,
-        oldSuffixPosition: oldSuffixPosition, newPosition: newPosition, suffixAnchor: suffixAnchor)
-    }
-    #endif
 
     // The middles, one pass over each: every child must be a keyed element, and each one's
     // position is noted. When both have children, the pass also enters each key in one table
@@ -395,8 +375,6 @@ struct Differ {
     var newPositions: [Int] = []
     newPositions.reserveCapacity(newCount)
     var position = newPosition
-    #if hasFeature(Embedded)
-    // Each key entered as it is read: WebAssembly has no prefetch to wait for (see PendingKeys).
     for index in start..<(newEnd + 1) {
       guard let key = Self.keyIfKeyed(newNodes + index) else {
         return diffRestByIndex()
@@ -405,25 +383,6 @@ struct Differ {
       newPositions.append(position)
       position += Self.subtreeSize(newNodes + index)
     }
-    #else
-    // Each key is entered in the table `PendingKeys.length` children after it is read and
-    // hashed, when its slot has arrived in the cache (see PendingKeys).
-    var pending = PendingKeys()
-    for index in start..<(newEnd + 1 + PendingKeys.length) {
-      let entered = index - PendingKeys.length
-      if entered >= start, keys?.claimForNew(entered, hash: pending[entered]) == false {
-        duplicates.append(Self.key(new, entered))
-      }
-      guard index <= newEnd else { continue }
-      SubtreePrefetch.header(ahead: index, in: new)
-      guard let key = Self.keyIfKeyed(newNodes + index) else {
-        return diffRestByIndex()
-      }
-      if let hash = keys?.hashPrefetchingSlot(key) { pending[index] = hash }
-      newPositions.append(position)
-      position += Self.subtreeSize(newNodes + index)
-    }
-    #endif
     // sources[i]: the old index matched to new index start + i, or -1 for a new node.
     var sources = [Int](repeating: -1, count: keys == nil ? 0 : newCount)
     var matched = 0
@@ -434,7 +393,6 @@ struct Differ {
     var oldPositions: [Int] = []
     oldPositions.reserveCapacity(oldCount)
     position = oldPosition
-    #if hasFeature(Embedded)
     for oldIndex in start..<(oldEnd + 1) {
       guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
         return diffRestByIndex()
@@ -452,38 +410,12 @@ struct Differ {
       matched += 1
       if newIndex < lastMatchedNewIndex { needsMoves = true } else { lastMatchedNewIndex = newIndex }
     }
-    #else
-    for oldIndex in start..<(oldEnd + 1 + PendingKeys.length) {
-      let entered = oldIndex - PendingKeys.length
-      if entered >= start,
-        let (newIndex, wasSeen) = keys?.markSeenInOld(entered, hash: pending[entered])
-      {
-        if wasSeen { duplicates.append(Self.key(old, entered)) }
-        if newIndex != -1 && sources[newIndex - start] == -1 {
-          sources[newIndex - start] = entered
-          matched += 1
-          if newIndex < lastMatchedNewIndex { needsMoves = true } else { lastMatchedNewIndex = newIndex }
-        } else {
-          removals.append(entered)
-        }
-      }
-      guard oldIndex <= oldEnd else { continue }
-      SubtreePrefetch.header(ahead: oldIndex, in: old)
-      guard let key = Self.keyIfKeyed(oldNodes + oldIndex) else {
-        return diffRestByIndex()
-      }
-      if let hash = keys?.hashPrefetchingSlot(key) { pending[oldIndex] = hash }
-      oldPositions.append(position)
-      position += Self.subtreeSize(oldNodes + oldIndex)
-    }
-    #endif
     for key in duplicates { options.onDuplicateKey(key) }
 
     let suffixAnchor = diffSuffix()
 
     if oldCount == 0 {
       for index in 0..<newCount {
-        SubtreePrefetch.header(ahead: start + index, in: new)
         insert(newNodes + start + index, at: newPositions[index], parent: parent, before: suffixAnchor)
       }
       return
@@ -498,19 +430,12 @@ struct Differ {
       reservePatches(new.count + 1)
       patches.append(.clear(parent: parent))
       for index in 0..<new.count {
-        SubtreePrefetch.header(ahead: index, in: new)
         insert(newNodes + index, at: newPositions[index], parent: parent, before: nil)
       }
       return
     }
 
-    var prefetch = SubtreePrefetch(length: newCount)
     for index in 0..<newCount {
-      // Matched pairs in new order; a new node (no source) is asked for alone, it is inserted.
-      prefetch.step(at: index, remaining: newCount - index) { ahead in
-        let source = sources[index + ahead]
-        return (source == -1 ? nil : oldNodes + source, newNodes + start + index + ahead)
-      }
       guard sources[index] != -1 else { continue }
       let oldIndex = sources[index]
       diffNode(

@@ -32,8 +32,7 @@ import VirtualDOM
     #expect(everyID.allSatisfy(dom.contains), "seed \(seed): the mounted ids are the DOM's ids")
   }
 
-  /// Runs of more than 16 siblings are where the diff prefetches ahead (`SubtreePrefetch`):
-  /// long keyed and unkeyed lists of random, deep subtrees, edited at random, then appended
+  /// Long keyed and unkeyed lists of random, deep subtrees, edited at random, then appended
   /// to and replaced whole, patch the DOM to the new tree just as short ones do.
   @Test(arguments: 0..<30)
   func longListsOfDeepSubtreesDiffAsShortOnes(seed: Int) throws {

@@ -63,9 +63,9 @@ import Testing
     #expect(reported.isEmpty)
   }
 
-  /// A pass enters each key in the table 8 children after reading it (PendingKeys): duplicates
-  /// among the first 8, in the middle and among the last 8 children are all still found, and
-  /// reported in the order the children come (the new list's, then the old list's).
+  /// Duplicates among the first 8, in the middle and among the last 8 children of a long list
+  /// are all found, and reported in the order the children come (the new list's, then the old
+  /// list's).
   @Test func duplicatesAreFoundWhereverTheyFallInALongList() throws {
     var reported: [String] = []
     let options = DiffOptions { reported.append($0) }

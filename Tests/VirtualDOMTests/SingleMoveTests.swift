@@ -2,8 +2,7 @@ import Testing
 import VirtualDOM
 
 /// One keyed child moved, wherever from and to: one `move`, before the child that follows it
-/// in the new list, in the same patches the general keyed path gives (a turned middle; see
-/// KeyedDiff+Rotation.swift).
+/// in the new list.
 @Suite struct SingleMoveTests {
   /// `<ul>` with one keyed `<li>` per key, its text the key: ids are 1 for the list, then
   /// 2k + 2 for the k-th item and 2k + 3 for its text.
@@ -70,7 +69,7 @@ import VirtualDOM
     #expect(try applied(patches, to: old) == [new])
   }
 
-  /// Forty items of different sizes (past the prefetcher's threshold), one moved up with edits
+  /// Forty items of different sizes, one moved up with edits
   /// in it, next to it, in the prefix and in the suffix: the edits in the general path's order
   /// (the prefix's, the suffix's, the middle's in new order), then the move.
   @Test func aLongListWithEditsPatchesEachEditThenMovesOnce() throws {
