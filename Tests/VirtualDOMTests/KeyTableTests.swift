@@ -88,9 +88,9 @@ import Testing
     #expect(dom.roots == [new])
   }
 
-  /// The single-move check enters keys late too: a duplicate it meets after the first 8
-  /// children still sends the list to the general path, which reports it.
-  @Test func aTurnedListWithALateDuplicateIsLeftToTheGeneralPath() throws {
+  /// A list turned by one (its last child moved first) with a duplicate key past the first
+  /// 8 children: the duplicate is reported from each list, and the patches still apply.
+  @Test func aTurnedListWithALateDuplicateIsReportedFromBothLists() throws {
     var reported: [String] = []
     let options = DiffOptions { reported.append($0) }
     var oldKeys = (0..<20).map { "k\($0)" }
