@@ -39,10 +39,6 @@ let targets: [Target] = [
   // Native only.
   .target(name: "StaticServe", dependencies: ["NavDOMZlib"]),
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
-  .systemLibrary(name: "NavDOMMalloc", path: "Sources/NavDOMMalloc"),
-  // navdom's own malloc and free in front of glibc's (see BlockCache.c); only the
-  // executable links it.
-  .target(name: "BlockCache"),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
   // links to it, for nginx and the jsdom tests); Resources/navdom.css the navigation markup's
@@ -54,7 +50,7 @@ let targets: [Target] = [
     name: "navdom",
     dependencies: [
       "VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions",
-      "DemoApp", "NavDOMMalloc", "BlockCache",
+      "DemoApp",
     ]),
   .testTarget(
     name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),

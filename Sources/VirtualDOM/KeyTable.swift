@@ -24,15 +24,19 @@ struct KeyTable {
   private static let isSeenInOld: UInt64 = 1 << 30
   private static let indexMask: UInt64 = (1 << 30) - 1
 
-  /// A table for up to `count` keys of the children of `old` and `new`.
-  init(count: Int, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>) {
+  /// A table for up to `count` keys of the children of `old` and `new`, in `storage` (an
+  /// earlier table's, from ``storage()``: its capacity is reused, so a diff of a long list
+  /// asks the allocator for nothing once warm).
+  init(count: Int, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, storage: consuming [UInt64] = []) {
     precondition(
       max(old.count, new.count) <= Int(Self.indexMask) + 1, "a keyed list holds at most 1,073,741,824 children")
     // At most two thirds full: the hash bits spare almost every probe a key comparison, so
     // a run of filled slots costs a few loads from one cache line.
     var capacity = 8
     while capacity < count + count / 2 { capacity *= 2 }
-    entries = [UInt64](repeating: 0, count: capacity)
+    storage.removeAll(keepingCapacity: true)
+    storage.append(contentsOf: repeatElement(0, count: capacity))
+    entries = storage
     mask = capacity - 1
     self.old = old
     self.new = new
@@ -62,6 +66,11 @@ struct KeyTable {
       slot = (slot + 1) & mask
     }
     return (slot, hashBits)
+  }
+
+  /// The table's storage, for the next table to reuse.
+  consuming func storage() -> [UInt64] {
+    entries
   }
 
   /// `claimForNew`, once the key's slot is found.
@@ -109,5 +118,15 @@ struct KeyTable {
     if let hash = key.utf8.withContiguousStorageIfAvailable(hash) { return hash }
     var key = key
     return key.withUTF8(hash)
+  }
+}
+
+extension Array {
+  /// The array's elements and storage, leaving it empty: the storage moves on uniquely
+  /// referenced, so whoever takes it can reuse its capacity without a copy.
+  mutating func takeAll() -> [Element] {
+    var taken: [Element] = []
+    swap(&self, &taken)
+    return taken
   }
 }

@@ -16,6 +16,8 @@ public struct MountedTree {
   public private(set) var ids: [NodeID]
   /// The id the next created node gets.
   public private(set) var nextID: NodeID
+  /// The diff's key-table storage, kept for the next update (see `Differ.keyTableStorage`).
+  private var keyTableStorage: [UInt64] = []
 
   /// Mounts `roots`, numbering their nodes in document order from `firstID`.
   public init(_ roots: [Node], firstID: NodeID = 1) {
@@ -45,9 +47,11 @@ public struct MountedTree {
         roots.withUnsafeBufferPointer { old in
           flat.withUnsafeBufferPointer { new in
             var differ = Differ(oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
+            differ.keyTableStorage = keyTableStorage.takeAll()
             differ.diffChildren(parent: 0, old: old, oldRange: 0..<oldIDs.count, new: new, newRange: 0..<count)
             patches = differ.patches
             nextID = differ.nextID
+            keyTableStorage = differ.keyTableStorage.takeAll()
           }
         }
       }

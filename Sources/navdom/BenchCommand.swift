@@ -1,5 +1,4 @@
 import BenchmarkTable
-import BlockCache
 import HTMLRenderer
 import LiveSessions
 import VirtualDOM
@@ -84,10 +83,6 @@ enum BenchCommand {
     return operation
   }
 
-  /// Which allocator served the blocks of the renders just measured: navdom's block cache
-  /// (BlockCache.c) unless `NAVDOM_BLOCK_CACHE=off` turned it off.
-  static var allocatorName: String { navdom_block_cache_reuses() > 0 ? "block-cache" : "glibc" }
-
   /// Builds the table from row data with the DSL and renders it to bytes, as React's anchor
   /// script does with `renderToString`.
   ///
@@ -126,7 +121,7 @@ enum BenchCommand {
     let buildMilliseconds = Self.seconds(buildTime) / Double(iterations) * 1000
     let writeMilliseconds = Self.seconds(writeTime) / Double(iterations) * 1000
     print(
-      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1)),"ms_build":\#(rounded(buildMilliseconds)),"ms_write":\#(rounded(writeMilliseconds)),"allocator":"\#(allocatorName)"}"#)
+      #"{"bench":"render","rows":\#(count),"bytes":\#(bytes),"iterations":\#(iterations),"ms_per_render":\#(rounded(milliseconds)),"MBps":\#(rounded(megabytesPerSecond, places: 1)),"ms_build":\#(rounded(buildMilliseconds)),"ms_write":\#(rounded(writeMilliseconds))}"#)
   }
 
   /// The nine js-framework-benchmark operations (or the one `--operation` names): patch counts,
@@ -195,9 +190,14 @@ enum BenchCommand {
     }
   }
 
-  /// Times `iterations` diffs of `mounted` to `newRoots`, after `untimed` more, each on a fresh
-  /// copy of `mounted` and preceded by `prepare` (untimed). Returns the times and the last
-  /// diff's patches; each diff's patches are released outside the timed span.
+  /// Times `iterations` diffs of `mounted` to `newRoots`, after `untimed` more, each preceded
+  /// by `prepare` (untimed). Returns the times and the patches of `mounted` itself to
+  /// `newRoots` (its ids, for applying to a DOM of it); each diff's patches are released
+  /// outside the timed span.
+  ///
+  /// One mounted tree goes to `newRoots` (timed) and back (untimed), as an app's mounted tree
+  /// lives from update to update: what a diff keeps for the next one (its key table's storage)
+  /// is reused, as it is in a running app.
   static func timeDiffs(
     _ mounted: MountedTree, to newRoots: [Node], iterations: Int, untimed: Int, prepare: () -> Void
   ) -> (times: [Duration], patches: [Patch]) {
@@ -205,15 +205,20 @@ enum BenchCommand {
     var patches: [Patch] = []
     var times: [Duration] = []
     times.reserveCapacity(iterations)
+    var tree = mounted
+    let oldRoots = mounted.roots
     for iteration in -untimed..<iterations {
       prepare()
-      var tree = mounted
       let start = clock.now
       let result = tree.update(to: newRoots)
       let end = clock.now
       patches = result
       if iteration >= 0 { times.append(end - start) }
+      _ = tree.update(to: oldRoots)
     }
+    // The tree's ids moved on with every round trip: the patches returned are `mounted`'s own.
+    var fresh = mounted
+    patches = fresh.update(to: newRoots)
     return (times, patches)
   }
 

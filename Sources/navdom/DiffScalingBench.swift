@@ -54,12 +54,10 @@ enum DiffScalingBench {
   /// In one process each operation's trees were built from the blocks the operations before had
   /// freed, and where they landed moved its ratio by up to 2 from run to run: with `--in-process`
   /// the same build measured updateEveryTenth from 11.4 to 13.2 and removeOne from 11.8 to 13.1
-  /// (three runs), and each 10.4-11.3 alone. The block cache does it (BlockCache.c): it hands
-  /// blocks back size by size in the order they were freed, so a tree of another shape is
-  /// spread over the last one's blocks; with glibc's allocator alone (`NAVDOM_BLOCK_CACHE=off`)
-  /// one process measured at most 11.4, and 10,000-row diffs were faster (removeOne 4.2 -> 3.4
-  /// ms). Alone, an operation's trees are laid out as the program built them, whatever ran
-  /// before, which is what the ratio is meant to compare.
+  /// (three runs), and each 10.4-11.3 alone: the allocator hands out the blocks the earlier
+  /// operations freed, so a tree of another shape is spread over them. Alone, an operation's
+  /// trees are laid out as the program built them, whatever ran before, which is what the
+  /// ratio is meant to compare.
   static func runEachInItsOwnProcess(rows: Int, factor: Int, rounds: Int, iterations: Int) -> Int32 {
     for operation in Operation.allCases {
       let arguments = [

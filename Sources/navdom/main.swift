@@ -3,8 +3,6 @@ import Foundation
 // navdom: render, diff, serve and benchmark. Each command lives in its own file; this file only
 // picks one. Exit status: 0 on success, 1 on bad input, 2 on bad usage.
 
-MallocTuning.keepFreedMemory()
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "--help"
 let rest = Array(arguments.dropFirst())

@@ -60,8 +60,6 @@ for command in render diff bench serve random-cases; do
   check "$command --help" 0 'usage: navdom' '' "$navdom" "$command" --help
 done
 check "bench render prints JSON" 0 '"bench":"render","rows":10' '' "$navdom" bench render --rows 10 --iterations 1
-check "bench render uses the block cache" 0 '"allocator":"block-cache"' '' "$navdom" bench render --rows 200 --iterations 2
-check "bench render without the block cache" 0 '"allocator":"glibc"' '' env NAVDOM_BLOCK_CACHE=off "$navdom" bench render --rows 200 --iterations 2
 check "bench diff prints every operation" 0 '"operation":"replaceAll"' '' "$navdom" bench diff --rows 20 --iterations 1
 check "bench diff-scaling sums up every operation" 0 '"bench":"diff-scaling-summary","operation":"replaceAll","rows":[20,40]' '' \
   "$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1
