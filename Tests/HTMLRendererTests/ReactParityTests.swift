@@ -22,7 +22,7 @@ import VirtualDOM
     // A file, not a pipe: the script calls process.exit() right after writing, which cuts
     // node's asynchronous pipe writes short.
     let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("react-\(rows)-\(UUID().uuidString).html")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil), "cannot create \(outputURL.path)")
     defer { try? FileManager.default.removeItem(at: outputURL) }
     let errors = Pipe()
     process.standardOutput = try FileHandle(forWritingTo: outputURL)

@@ -207,7 +207,7 @@ extension NavigationCoreTests {
 
     @Test func observingAModelDoesNotKeepItAliveWhileTheTokenLives() {
       var model: CounterModel? = CounterModel()
-      weak var released = model
+      weak let released = model
       var seen: [Int] = []
       let token = observe { [model] in seen.append(model?.count ?? -1) }
       // The closure captured the model; dropping our reference leaves only the token's.
