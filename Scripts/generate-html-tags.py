@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/VirtualDOM/HTMLTags.swift, the DSL's tag vocabulary.
+"""Writes Sources/VirtualDOM/Builders/HTMLTags.swift, the DSL's tag vocabulary.
 
 Each tag passes its name packed into an integer (`Names.packedTag`), a constant here, so the
 element carries it at no cost and the serializer copies and classifies the tag without
@@ -96,4 +96,4 @@ lines += [
     "public func comment(_ value: String) -> Node { .comment(value) }",
 ]
 root = pathlib.Path(__file__).resolve().parent.parent
-(root / "Sources/VirtualDOM/HTMLTags.swift").write_text("\n".join(lines) + "\n")
+(root / "Sources/VirtualDOM/Builders/HTMLTags.swift").write_text("\n".join(lines) + "\n")
