@@ -14,6 +14,8 @@ let targets: [Target] = [
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
   .target(name: "BenchmarkTable", dependencies: ["VirtualDOM"]),
   .target(name: "RandomTrees", dependencies: ["VirtualDOM"]),
+  // MemoryDOM: a DOM in memory that applies patches as runtime.js does, for tests.
+  .target(name: "VirtualDOMTesting", dependencies: ["VirtualDOM"]),
   .target(name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer"]),
   .target(name: "DemoApp", dependencies: ["NavigationCore", "VirtualDOM"]),
 
@@ -29,7 +31,7 @@ let targets: [Target] = [
   .executableTarget(name: "NavDOMBenchAppWasm", dependencies: ["NavigationWasm", "NavigationCore", "BenchmarkTable", "VirtualDOM"]),
   .executableTarget(name: "NavDOMBenchWasm", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "NavDOMWasmABI"]),
   // The diff as the wasm build compiles it, for the property tests under node (navdom-check.wasm).
-  .executableTarget(name: "NavDOMCheckWasm", dependencies: ["VirtualDOM", "RandomTrees", "NavDOMWasmABI"]),
+  .executableTarget(name: "NavDOMCheckWasm", dependencies: ["VirtualDOM", "VirtualDOMTesting", "RandomTrees", "NavDOMWasmABI"]),
   .plugin(
     name: "BuildWasm",
     capability: .command(
@@ -49,11 +51,12 @@ let targets: [Target] = [
   .executableTarget(
     name: "navdom",
     dependencies: [
-      "VirtualDOM", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees", "LiveSessions",
+      "VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees",
+      "LiveSessions",
       "DemoApp",
     ]),
   .testTarget(
-    name: "VirtualDOMTests", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
+    name: "VirtualDOMTests", dependencies: ["VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
   .testTarget(
     name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
   .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
@@ -63,7 +66,7 @@ let targets: [Target] = [
     name: "LiveSessionsTests",
     dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "HTTPTestSupport"]),
   .testTarget(
-    name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM"],
+    name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM", "VirtualDOMTesting"],
     exclude: ["__Snapshots__"]),
 ]
 
@@ -72,6 +75,7 @@ let products: [Product] = [
   .library(name: "HTMLRenderer", targets: ["HTMLRenderer"]),
   .library(name: "NavigationCore", targets: ["NavigationCore"]),
   .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
+  .library(name: "VirtualDOMTesting", targets: ["VirtualDOMTesting"]),
   .library(name: "LiveSessions", targets: ["LiveSessions"]),
   .library(name: "StaticServe", targets: ["StaticServe"]),
   .library(name: "NavigationWasm", targets: ["NavigationWasm"]),

@@ -6,6 +6,7 @@
 import NavDOMWasmABI
 import RandomTrees
 import VirtualDOM
+import VirtualDOMTesting
 
 /// Diffs `count` random (old, edited) tree pairs, seeds `firstSeed` on, as the native
 /// DiffPropertyTests do, applies each diff to an in-memory DOM of the old tree and compares the

@@ -2,6 +2,7 @@ import BenchmarkTable
 import HTMLRenderer
 import LiveSessions
 import VirtualDOM
+import VirtualDOMTesting
 
 /// `navdom bench`: figures, one JSON object per line. Benchmarks print numbers; no test times
 /// anything.

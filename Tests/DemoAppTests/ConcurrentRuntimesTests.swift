@@ -6,6 +6,7 @@ import Observation
 import Synchronization
 import Testing
 import VirtualDOM
+import VirtualDOMTesting
 
 /// Runtimes on different threads at once never meet: each drives its own demo through presses,
 /// Escape, Back and deep links, and after every event its patches, applied to a DOM of its own,

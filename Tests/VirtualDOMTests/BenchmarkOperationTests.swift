@@ -1,6 +1,7 @@
 import BenchmarkTable
 import Testing
 import VirtualDOM
+import VirtualDOMTesting
 
 /// The js-framework-benchmark operations on 1,000 keyed rows produce the minimal patch lists.
 @Suite struct BenchmarkOperationTests {

@@ -1,6 +1,7 @@
 import RandomTrees
 import Testing
 import VirtualDOM
+import VirtualDOMTesting
 
 /// `apply(diff(a, b), a) == b` over random trees: keyed shuffles, insertions, removals, text,
 /// attribute, property and listener edits, adjacent text nodes, SVG.

@@ -1,5 +1,6 @@
 import Testing
 import VirtualDOM
+import VirtualDOMTesting
 
 @Suite struct DiffTests {
   @Test func changedTextIsOneTextPatch() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VirtualDOM
+import VirtualDOMTesting
 
 /// The keyed diff's `KeyTable` keeps 32 bits of each key's hash and compares keys only when
 /// those match: these lists reach the comparisons that the benchmark lists never need.

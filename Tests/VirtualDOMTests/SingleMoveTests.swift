@@ -1,5 +1,6 @@
 import Testing
 import VirtualDOM
+import VirtualDOMTesting
 
 /// One keyed child moved, wherever from and to: one `move`, before the child that follows it
 /// in the new list.

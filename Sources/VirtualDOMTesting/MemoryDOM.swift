@@ -1,3 +1,5 @@
+import VirtualDOM
+
 /// An in-memory DOM that applies patches as the browser runtime does: the fake DOM that tests
 /// check the diff against (`apply(diff(a, b), a) == b`).
 ///
