@@ -28,40 +28,10 @@ struct ShortUTF8 {
       // +1 KB gzip); without it the general path writes the same bytes.
       return nil
     #else
-      #if _pointerBitWidth(_64) && _endian(little)
-        if let small = ShortUTF8(smallString: string) {
-          self = small
-          return
-        }
-      #endif
       guard let bytes = string.utf8.withContiguousStorageIfAvailable({ ShortUTF8($0) }), let bytes else { return nil }
       self = bytes
     #endif
   }
-
-  #if !hasFeature(Embedded) && _pointerBitWidth(_64) && _endian(little)
-    /// The bytes of a small string (at most 15, kept in the string's own two words), read
-    /// from those words; nil for any other string.
-    ///
-    /// The general path copies a small string's bytes out to the stack to lend them as a
-    /// buffer, and `init(_ bytes:)` loads them back piece by piece: ~40 instructions per
-    /// string, on every attribute name and value and most texts of a page. Here they are
-    /// taken as they lie. This reads the standard library's 64-bit string layout: the first
-    /// word holds bytes 0-7; the second, bytes 8-14, then a top byte whose bit 5 marks a
-    /// small string and whose low four bits are its count; unused bytes are zero. The
-    /// serializer tests (React's bytes, the html5lib round trip) check it on every run.
-    /// (`ElementStorage.holdsNoReference` in VirtualDOM reads the same word's top bit.)
-    @inline(__always)
-    private init?(smallString string: String) {
-      let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
-      let discriminator = words.1 &>> 56
-      guard discriminator & 0x20 != 0 else { return nil }
-      count = Int(discriminator & 0x0F)
-      low = words.0
-      high = words.1 & 0x00FF_FFFF_FFFF_FFFF
-      (tailLow, tailHigh) = (0, 0)
-    }
-  #endif
 
   /// `bytes`, or nil when there are more than 32.
   ///

@@ -345,33 +345,17 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
       let layout = header.pointee.layout
       let attributes = (tail + layout.attributesOffset).assumingMemoryBound(to: Attribute.self)
       for index in 0..<layout.attributeCount {
-        // Most names and values are literals or short: nothing to release, so no call.
-        if Self.holdsNoReference(attributes[index].name) && Self.holdsNoReference(attributes[index].value) { continue }
         _ = (attributes + index).move()
       }
       let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
       for index in 0..<layout.childCount { _ = (children + index).move() }
       if layout.hasKey {
         let key = (tail + layout.keyOffset).assumingMemoryBound(to: String.self)
-        if !Self.holdsNoReference(key.pointee) { _ = key.move() }
+        _ = key.move()
       }
       if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
       if layout.hasExtras { _ = (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).move() }
     }
-  }
-
-  /// Whether `string` is immortal (a literal) or small (its bytes in the value itself), so that
-  /// destroying it would release nothing; false when unsure. Natively on 64-bit targets this
-  /// reads the standard library's string layout: the top bit of the second word marks an
-  /// immortal string, small ones included. (HTMLRenderer's `ShortUTF8` reads small strings'
-  /// bytes from the same words.)
-  @inline(__always)
-  static func holdsNoReference(_ string: borrowing String) -> Bool {
-    #if !hasFeature(Embedded) && _pointerBitWidth(_64)
-      unsafeBitCast(copy string, to: (UInt64, UInt64).self).1 &>> 63 == 1
-    #else
-      false
-    #endif
   }
 
   /// The header and the start of the tail, as a raw pointer the layout reads from.
