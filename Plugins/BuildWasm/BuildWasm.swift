@@ -30,12 +30,11 @@ struct BuildWasm: CommandPlugin {
       throw BuildWasmError("unknown argument \(unknown.map { "'\($0)'" }.joined(separator: ", "))\n\(Self.usage)")
     }
     let executables = context.package.products.compactMap { $0 as? ExecutableProduct }
+    let names = executables.map(\.name).joined(separator: ", ")
     guard productNames.count == 1, let productName = productNames.first else {
-      let names = executables.map(\.name).joined(separator: ", ")
       throw BuildWasmError("say which executable product to build: --product NAME (this package has: \(names))")
     }
     guard let product = executables.first(where: { $0.name == productName }) else {
-      let names = executables.map(\.name).joined(separator: ", ")
       throw BuildWasmError("no executable product '\(productName)' in \(context.package.displayName) (it has: \(names))")
     }
     guard outputs.count <= 1 else { throw BuildWasmError("--output is given more than once") }

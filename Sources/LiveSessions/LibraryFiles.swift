@@ -16,8 +16,9 @@ enum LibraryFiles {
   /// The paths every app gets from the library, before its public folder.
   static let paths: Set<String> = ["/runtime.js", LiveApp.navigationStylesheet]
 
-  /// The answer for `/runtime.js` and `/navdom.css`, or `nil` for any other request.
-  static func response(to request: HTTPRequest) -> HTTPResponse? {
+  /// The answer for one of `paths` (by default `/runtime.js` and `/navdom.css`), or `nil` for
+  /// any other request.
+  static func response(to request: HTTPRequest, paths: Set<String> = paths) -> HTTPResponse? {
     guard paths.contains(request.path), request.method == .get || request.method == .head else { return nil }
     guard let handler else { return .error(.internalServerError, detail: "the library's files are missing from its bundle") }
     return handler.response(to: request)
@@ -25,11 +26,6 @@ enum LibraryFiles {
 
   /// `router`, answering `/favicon.ico` with the library's icon first.
   static func addingFavicon(to router: @escaping HTTPServer.Router) -> HTTPServer.Router {
-    { request in
-      guard request.path == "/favicon.ico", request.method == .get || request.method == .head, let handler else {
-        return router(request)
-      }
-      return handler.response(to: request)
-    }
+    { request in response(to: request, paths: ["/favicon.ico"]) ?? router(request) }
   }
 }
