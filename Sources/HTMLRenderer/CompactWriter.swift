@@ -19,16 +19,10 @@ extension ByteBuffer {
     guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
     for index in nodes.indices {
-      // Elements unretained: the caller holds the tree, and a copy of each child would be a
-      // retain and a release (atomic) per element written.
-      if let element = UnretainedElement(first + index) {
-        guard element.read({ writeCompact($0) }) else { return false }
-        previousWasText = false
-        continue
-      }
       switch nodes[index] {
-      case .element:
-        continue  // written above
+      case .element(let element):
+        guard writeCompact(element) else { return false }
+        previousWasText = false
       case .text(let value):
         if previousWasText || value.isEmpty { append("<!---->") }
         writeText(first + index)

@@ -16,7 +16,11 @@ func benchmarkView(_ model: BenchmarkModel) -> Node {
     table(.class("table table-hover table-striped test-data")) {
       tbody {
         for row in model.rows {
-          benchmarkRow(row, isSelected: row.id == model.selectedID, model: model)
+          // BenchmarkTable's row, with its two links listening.
+          let id = row.id
+          benchmarkRow(
+            row, isSelected: id == model.selectedID, onSelect: .onClick { model.select(id) },
+            onRemove: .onClick { model.remove(id) })
         }
       }
     }
@@ -33,18 +37,4 @@ private func benchmarkButtons(_ model: BenchmarkModel) -> [(String, String, () -
     ("clear", "Clear", { model.clear() }),
     ("swaprows", "Swap rows", { model.swapRows() }),
   ]
-}
-
-/// One row: BenchmarkTable's markup, with the two links listening.
-private func benchmarkRow(_ row: Row, isSelected: Bool, model: BenchmarkModel) -> Node {
-  let id = String(row.id)
-  let rowID = row.id
-  return tr(.key(id), isSelected ? .class("danger") : .none) {
-    td(.class("col-md-1")) { id }
-    td(.class("col-md-4")) { a(.onClick { model.select(rowID) }) { row.label } }
-    td(.class("col-md-1")) {
-      a(.onClick { model.remove(rowID) }) { span(.class("glyphicon glyphicon-remove"), .aria("hidden", "true")) }
-    }
-    td(.class("col-md-6"))
-  }
 }

@@ -4,7 +4,7 @@ enum TypeName {
     #if hasFeature(Embedded)
       return "a value"
     #else
-      return _typeName(type, qualified: false)
+      return String(describing: type)
     #endif
   }
 }

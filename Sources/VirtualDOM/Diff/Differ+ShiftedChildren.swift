@@ -62,8 +62,8 @@ extension Differ {
   /// Whether `new` would keep `old`'s node: both text, both comments, or elements that can be
   /// patched (same tag, namespace and key).
   static func samePlace(_ old: UnsafePointer<Node>, _ new: UnsafePointer<Node>) -> Bool {
-    if let a = UnretainedElement(old), let b = UnretainedElement(new) { return canPatch(a, into: b) }
     switch (old.pointee, new.pointee) {
+    case (.element(let a), .element(let b)): return canPatch(a, into: b)
     case (.text, .text), (.comment, .comment): return true
     default: return false
     }

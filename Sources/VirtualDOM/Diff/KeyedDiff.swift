@@ -4,8 +4,8 @@
 /// is their DOM id); new nodes by their position in the new tree's order, where `newIDs` is
 /// filled as nodes are matched (keeping the old id) or created (taking fresh ids).
 ///
-/// Nodes are read in place, through pointers into their parents' children, and elements as
-/// `UnretainedElement`s: the walk copies a node out of a tree only to put it into a patch.
+/// Nodes are read in place, through pointers into their parents' children: the walk copies a
+/// node out of a tree only to put it into a patch.
 struct Differ {
   let oldIDs: UnsafeBufferPointer<NodeID>
   let newIDs: UnsafeMutableBufferPointer<NodeID>
@@ -31,19 +31,15 @@ struct Differ {
 
   /// Whether `new` can be patched into `old` rather than replacing it: the same tag, namespace
   /// and key.
-  static func canPatch(_ old: UnretainedElement, into new: UnretainedElement) -> Bool {
-    old.read { a in
-      new.read { b in
-        a.hasSameTag(as: b) && a.namespace == b.namespace && Self.sameKey(a.key, b.key)
-      }
-    }
+  static func canPatch(_ a: Element, into b: Element) -> Bool {
+    a.hasSameTag(as: b) && a.namespace == b.namespace && Self.sameKey(a.key, b.key)
   }
 
   mutating func diffNode(
     _ old: UnsafePointer<Node>, oldAt oldPosition: Int, _ new: UnsafePointer<Node>, newAt newPosition: Int
   ) {
     let id = oldIDs[oldPosition]
-    if let a = UnretainedElement(old), let b = UnretainedElement(new) {
+    if case .element(let a) = old.pointee, case .element(let b) = new.pointee {
       guard Self.canPatch(a, into: b) else { return replace(id: id, with: new, at: newPosition) }
       newIDs[newPosition] = id
       if a.isIdentical(to: b) {
@@ -51,7 +47,7 @@ struct Differ {
         for offset in 1..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
         return
       }
-      a.read { a in b.read { b in diffElement(id: id, a, oldAt: oldPosition, b, newAt: newPosition) } }
+      diffElement(id: id, a, oldAt: oldPosition, b, newAt: newPosition)
       return
     }
     // Text and comments: the same kind keeps its node and at most changes its data.
@@ -123,20 +119,17 @@ struct Differ {
 
   /// Records the mount methods (`showModal`) of a new subtree, in document order.
   mutating func appendMountInvocations(_ node: UnsafePointer<Node>, firstID: NodeID) {
-    guard let element = UnretainedElement(node) else { return }
-    element.read { element in
-      // Most subtrees have none: the flag saves a walk over every node of every insert.
-      guard element.hasMountMethodsInSubtree else { return }
-      if element.hasExtras {
-        for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
-      }
-      element.withChildren { children in
-        var childID = firstID + 1
-        for index in children.indices {
-          let child = children.baseAddress! + index
-          appendMountInvocations(child, firstID: childID)
-          childID += Self.subtreeSize(child)
-        }
+    // Most subtrees have none: the flag saves a walk over every node of every insert.
+    guard case .element(let element) = node.pointee, element.hasMountMethodsInSubtree else { return }
+    if element.hasExtras {
+      for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
+    }
+    element.withChildren { children in
+      var childID = firstID + 1
+      for index in children.indices {
+        let child = children.baseAddress! + index
+        appendMountInvocations(child, firstID: childID)
+        childID += Self.subtreeSize(child)
       }
     }
   }
@@ -144,7 +137,8 @@ struct Differ {
   /// How many DOM nodes the subtree at `node` holds. (Stored children are never fragments.)
   @inline(__always)
   static func subtreeSize(_ node: UnsafePointer<Node>) -> Int {
-    UnretainedElement(node)?.subtreeSize ?? 1
+    guard case .element(let element) = node.pointee else { return 1 }
+    return element.subtreeSize
   }
 
   // MARK: Attributes, properties, listeners
@@ -218,13 +212,15 @@ struct Differ {
   /// Whether `node` is an element with a key (a member of a keyed list).
   @inline(__always)
   static func isKeyedElement(_ node: UnsafePointer<Node>) -> Bool {
-    UnretainedElement(node)?.read { $0.key != nil } ?? false
+    guard case .element(let element) = node.pointee else { return false }
+    return element.hasKey
   }
 
   /// The key of `node`, when it is a keyed element.
   @inline(__always)
   static func keyIfKeyed(_ node: UnsafePointer<Node>) -> String? {
-    UnretainedElement(node)?.read { $0.key }
+    guard case .element(let element) = node.pointee else { return nil }
+    return element.key
   }
 
   /// Whether `old` and `new` are keyed elements with the same key; nil when either is not a
@@ -245,7 +241,10 @@ struct Differ {
 
   /// The key of a child of an all-keyed list.
   static func key(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) -> String {
-    UnretainedElement(nodes.baseAddress! + index)!.read { $0.key! }
+    guard case .element(let element) = nodes[index], let key = element.key else {
+      preconditionFailure("a member of an all-keyed list has no key")
+    }
+    return key
   }
 
   /// Unkeyed children are matched by index, from `first` on (the pairs before it are done); a

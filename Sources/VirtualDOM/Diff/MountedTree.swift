@@ -34,8 +34,6 @@ public struct MountedTree {
   public mutating func update(to newRoots: [Node], options: DiffOptions = .default) -> [Patch] {
     var flat: [Node] = []
     for node in newRoots { node.flatten(into: &flat) }
-    // The differ reads both trees in place and unretained (see UnretainedElement): `roots` and
-    // `flat` hold them until it is done.
     // Left uninitialized: the differ gives every new node its id, and zeroing first wrote the
     // array twice (at 10,000 rows, 800 KB that had left the cache again before the diff came).
     let count = Self.count(flat)

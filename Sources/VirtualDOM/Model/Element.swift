@@ -72,6 +72,10 @@ public struct Element {
     storage.withParts { header, tail in header.pointee.layout.key(in: tail) }
   }
 
+  /// Whether the element has a key (a member of a keyed list), without reading the key.
+  @inlinable
+  var hasKey: Bool { read { $0.pointee.hasKey } }
+
   /// Number of DOM nodes in this subtree, this element included.
   @inlinable
   public var subtreeSize: Int { read { Int($0.pointee.storedSubtreeSize) } }

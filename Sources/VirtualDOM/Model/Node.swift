@@ -8,14 +8,6 @@
 ///
 /// Fragments are a building convenience: they never reach the DOM, because every place that
 /// stores children flattens them (`Node.flattened`).
-//
-// `@_eagerMove`, as the standard library's Array and String have: a node's lifetime may end at
-// its last use instead of at the end of its scope. Without it, every child of a builder block
-// was copied into the block's array (a retain) and released at the end of the block, because
-// an element has a deinit the optimizer must not move earlier: three retain/release pairs per
-// row of the benchmark table. Code that reads a node through an unsafe pointer keeps the node
-// alive itself (see `UnretainedElement`), as before.
-@_eagerMove
 public enum Node {
   case element(Element)
   case text(String)
