@@ -33,29 +33,132 @@ public struct MemoryDOM {
 
   private var records = RecordTable()
 
-  /// Records by node id. Ids are small dense integers that are never reused, so an array
-  /// indexed by id beats a dictionary: no hashing, and neighbouring nodes sit together in
-  /// memory.
+  /// Records by node id, in a table that holds only the nodes in the DOM, as a page's map
+  /// from ids to nodes does: ids are never reused, so a table indexed by id would grow with
+  /// every node ever inserted, and a long-running page's memory with it.
+  ///
+  /// Open addressing with linear probing, each id's first slot `id & mask`: live ids are
+  /// mostly runs of consecutive integers, so they rarely collide and a lookup is an index and
+  /// a compare, as in an array (no hashing, neighbouring nodes side by side in memory). A
+  /// removed node leaves a marker that probes go past (moving entries back instead would scan
+  /// the whole run of consecutive ids on every removal). Live entries and markers fill at most
+  /// half the slots; past that the table is rebuilt without markers, at a size for the live
+  /// nodes, so its size follows how many nodes the DOM holds, not how many it ever held.
   struct RecordTable {
-    private var slots: [Record?] = []
+    private static let empty: NodeID = -1
+    private static let removed: NodeID = -2
+    private var keys: [NodeID] = Array(repeating: empty, count: 16)
+    private var values: [Record?] = Array(repeating: nil, count: 16)
+    /// Live entries, and live entries with removal markers.
+    private var count = 0
+    private var used = 0
+
+    private var mask: Int { keys.count - 1 }
+
+    /// The slot holding `id`; else the slot where it would go (the first marker on the way,
+    /// or the empty slot that ends the probe).
+    private func slot(of id: NodeID) -> (index: Int, found: Bool) {
+      var index = id & mask
+      var firstRemoved = -1
+      while true {
+        let key = keys[index]
+        if key == id { return (index, true) }
+        if key == Self.empty { return (firstRemoved >= 0 ? firstRemoved : index, false) }
+        if key == Self.removed && firstRemoved < 0 { firstRemoved = index }
+        index = (index + 1) & mask
+      }
+    }
 
     subscript(id: NodeID) -> Record? {
-      get { id >= 0 && id < slots.count ? slots[id] : nil }
+      get {
+        guard id >= 0 else { return nil }
+        let (index, found) = slot(of: id)
+        return found ? values[index] : nil
+      }
       _modify {
-        // Grows on demand; `_modify` lets `records[id]!.children.append(x)` work in place.
-        if id >= slots.count { slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1)) }
-        yield &slots[id]
+        // In place for a node that is there, so `records[id]!.children.append(x)` copies
+        // nothing; setting nil removes it, setting a record for a new id inserts it.
+        let (index, found) = id >= 0 ? slot(of: id) : (0, false)
+        if found {
+          yield &values[index]
+          if values[index] == nil { remove(at: index) }
+        } else {
+          var record: Record? = nil
+          yield &record
+          if let record {
+            precondition(id >= 0, "node ids are not negative")
+            insert(id, record, at: index)
+          }
+        }
       }
     }
 
     mutating func removeValue(forKey id: NodeID) -> Record? {
-      guard id >= 0 && id < slots.count else { return nil }
-      defer { slots[id] = nil }
-      return slots[id]
+      guard id >= 0 else { return nil }
+      let (index, found) = slot(of: id)
+      guard found else { return nil }
+      let record = values[index]
+      remove(at: index)
+      return record
+    }
+
+    /// Inserts a new id at `index`, the slot `slot(of:)` found for it (found again after a
+    /// rebuild).
+    private mutating func insert(_ id: NodeID, _ record: Record, at index: Int) {
+      var index = index
+      if (used + 1) * 2 > keys.count {
+        rebuild()
+        index = slot(of: id).index
+      }
+      if keys[index] == Self.empty { used += 1 }
+      keys[index] = id
+      values[index] = record
+      count += 1
+    }
+
+    /// Re-inserts the live entries into a table at most a quarter full, without markers.
+    private mutating func rebuild() {
+      var size = 16
+      while size < (count + 1) * 4 { size *= 2 }
+      let oldKeys = keys
+      var oldValues = values
+      keys = Array(repeating: Self.empty, count: size)
+      values = Array(repeating: nil, count: size)
+      for index in oldKeys.indices where oldKeys[index] >= 0 {
+        let target = slot(of: oldKeys[index]).index
+        keys[target] = oldKeys[index]
+        swap(&values[target], &oldValues[index])
+      }
+      used = count
+    }
+
+    private mutating func remove(at index: Int) {
+      // Before an empty slot no probe needs to go on, so the slot can be empty too.
+      if keys[(index + 1) & mask] == Self.empty {
+        keys[index] = Self.empty
+        used -= 1
+      } else {
+        keys[index] = Self.removed
+      }
+      values[index] = nil
+      count -= 1
     }
   }
+
   /// Every `invoke` applied, in order: which element, which method.
   public private(set) var invocations: [(id: NodeID, method: DOMMethod)] = []
+
+  /// Forgets the invocations recorded so far, keeping their storage: a long run that checks
+  /// each update's invocations and then drops them does not grow.
+  ///
+  /// ```swift
+  /// try dom.apply(patches)
+  /// assert(dom.invocations.map(\.method) == [.showModal])
+  /// dom.removeAllInvocations()
+  /// ```
+  public mutating func removeAllInvocations() {
+    invocations.removeAll(keepingCapacity: true)
+  }
 
   /// Mounts `roots` into the container (id 0), numbering them in document order from `firstID`.
   public init(mounting roots: [Node], firstID: NodeID = 1) {

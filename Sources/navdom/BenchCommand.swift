@@ -10,6 +10,7 @@ enum BenchCommand {
   static func run(_ arguments: [String]) -> Int32 {
     let valued: Set<String> = [
       "--rows", "--iterations", "--operation", "--factor", "--rounds", "--sessions", "--seconds", "--cores",
+      "--updates",
     ]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
       Console.error(Usage.bench)
@@ -51,6 +52,9 @@ enum BenchCommand {
       else { return 2 }
       let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
       return LiveBench.run(sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets)
+    case "memory":
+      guard let updates = options.integer("--updates", default: 10_000) else { return 2 }
+      return MemoryBench.run(updates: max(updates, 1))
     case "payload":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       PayloadBench.run(rows: rows)

@@ -57,6 +57,7 @@ enum Usage {
            navdom bench diff-scaling [--rows N] [--factor F] [--rounds R] [--iterations K]
                                      [--operation NAME] [--in-process]
            navdom bench live [--sessions K] [--seconds S] [--cores "0;0,1"]
+           navdom bench memory [--updates N]
            navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
            navdom bench diff-json --operation NAME [--rows N]
@@ -81,6 +82,13 @@ enum Usage {
             item" sheet, push an item's page and pop it) for S seconds (default 10); one line
             per run: {"bench":"live","sessions":K,"cores":C,"events_per_s":x,"p50_ms":y,
             "p99_ms":z,"errors":E,...}. Run from the repository root (it serves public/).
+    memory: the demo natively, as a page runs it (its patches applied to a DOM in memory):
+            200 warm-up rounds, then N updates (default 10000) in rounds of 5 (open the "Add
+            item" sheet, type into it, cancel it, push an item's page, go back), as
+            Tests/wasm/demo-memory.test.js runs them in the module; the heap bytes in use
+            (glibc's mallinfo2) and the resident set after the warm-up and every 2000 updates,
+            then {"bench":"memory-summary","updates":N,"heap_growth_bytes":x,
+            "rss_growth_bytes":y,...}.
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """

@@ -70,6 +70,16 @@ summaries=$("$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --itera
 check "bench diff-scaling runs every operation once" 0 'unchanged swapRows removeOne updateEveryTenth select moveLastToFirst appendThousand clear replaceAll ' '' \
   echo "$summaries"
 
+# Memory: 10,000 demo updates natively (after 1,000 of warm-up), in a process of their own so
+# that no other test's allocations count, must leave the heap in use where the warm-up left it.
+# A leak check, not a timing. The 64 KiB of slack is for what the run allocates once after the
+# warm-up (a buffer reaching its largest size; about 0.6 KiB here); one block kept per update
+# (at least 32 bytes in glibc's heap) would add 320 KB, five times the slack.
+check "bench memory runs 10,000 demo updates" 0 '"bench":"memory-summary","updates":10000' '' "$navdom" bench memory
+heap_growth=$(grep -o '"heap_growth_bytes":-\{0,1\}[0-9]*' "$work/out" | cut -d: -f2)
+check "bench memory: the heap stays flat over 10,000 demo updates (it grew ${heap_growth:-?} bytes)" 0 '' '' \
+  test -n "$heap_growth" -a "${heap_growth:-0}" -le 65536
+
 check "bench live prints a line per core set" 0 '"bench":"live"' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
 check "bench live reports no errors" 0 '"errors":0' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
 
