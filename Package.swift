@@ -43,7 +43,7 @@ let targets: [Target] = [
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // glibc's mallinfo2(), for `navdom bench memory` (heap bytes in use).
-  .systemLibrary(name: "NavDOMMalloc", path: "Sources/NavDOMMalloc"),
+  .systemLibrary(name: "NavDOMHeapInfo", path: "Sources/NavDOMHeapInfo"),
   // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
   // links to it, for nginx and the jsdom tests); Resources/navdom.css the navigation markup's
   // base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
@@ -55,7 +55,7 @@ let targets: [Target] = [
     dependencies: [
       "VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees",
       "LiveSessions",
-      "DemoApp", "NavDOMMalloc",
+      "DemoApp", "NavDOMHeapInfo",
     ]),
   .testTarget(
     name: "VirtualDOMTests", dependencies: ["VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),

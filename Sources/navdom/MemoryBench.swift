@@ -1,7 +1,7 @@
 import DemoApp
 import Glibc
 import HTMLRenderer
-import NavDOMMalloc
+import NavDOMHeapInfo
 import NavigationCore
 import VirtualDOM
 import VirtualDOMTesting
