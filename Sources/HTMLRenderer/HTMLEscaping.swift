@@ -37,11 +37,13 @@ extension ByteBuffer {
     // as a String would be spelled out again for each comparison.)
     let packed = element.packedTag
     let valueIsContent = packed == 0x6165726174786574 /* textarea */ || packed == 0x7463656C6573 /* select */
+    // Names compared by their bytes (`DOMString.equal`): a `switch` on the strings would use
+    // `==`, which brings Unicode normalization into a WebAssembly module.
     for property in element.properties {
-      switch (property.name, property.value) {
-      case ("value", .string(let value)) where !valueIsContent:
+      switch property.value {
+      case .string(let value) where !valueIsContent && DOMString.equal(property.name, "value"):
         if element.attribute("value") == nil { writeAttribute("value", value) }
-      case ("checked", .bool(true)), ("selected", .bool(true)):
+      case .bool(true) where DOMString.equal(property.name, "checked") || DOMString.equal(property.name, "selected"):
         if element.attribute(property.name) == nil { writeAttribute(property.name, "") }
       default:
         continue

@@ -28,7 +28,9 @@ func renderTable(_ rows: Int32) -> Int64 {
 @_cdecl("diff_operation")
 func diffOperation(_ namePointer: UnsafePointer<UInt8>?, _ nameLength: Int32, _ rows: Int32) -> Int64 {
   let name = WasmABI.string(namePointer, nameLength)
-  guard let operation = Operation(rawValue: name) else {
+  // Matched by bytes: `Operation(rawValue:)` compares with `==`, whose Unicode normalization
+  // would be most of the module's standard-library code.
+  guard let operation = Operation.allCases.first(where: { DOMString.equal($0.rawValue, name) }) else {
     return WasmABI.failure("unknown operation: " + name)
   }
   guard rows >= 0 else { return WasmABI.failure("rows must not be negative") }

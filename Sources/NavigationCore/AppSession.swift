@@ -114,7 +114,7 @@ public final class AppSession {
   public func takePendingReply() -> String? {
     guard runtime.hasPendingChanges else { return nil }
     let patches = PatchBatch(merging: runtime.takePendingPatches()).patches
-    guard !patches.isEmpty || currentURL() != pageURL else { return nil }
+    guard !patches.isEmpty || !DOMString.equal(currentURL(), pageURL) else { return nil }
     return reply(patches)
   }
 
@@ -124,7 +124,7 @@ public final class AppSession {
     writer.raw("{\"patches\":")
     WireFormat.write(patches, to: &writer)
     let url = currentURL()
-    if url != pageURL {
+    if !DOMString.equal(url, pageURL) {
       writer.key("url")
       writer.string(url)
       writer.key("history")
@@ -141,7 +141,7 @@ public final class AppSession {
     let parent = URLText.pieces(of: URLText.split(ancestor).path, separatedBy: UInt8(ascii: "/"))
     let child = URLText.pieces(of: URLText.split(url).path, separatedBy: UInt8(ascii: "/"))
     guard parent.count < child.count else { return false }
-    for index in parent.indices where parent[index] != child[index] { return false }
+    for index in parent.indices where !DOMString.equal(parent[index], child[index]) { return false }
     return true
   }
 }

@@ -1,3 +1,5 @@
+import VirtualDOM
+
 /// One kind of page and its URL: the segments it adds to the URL of the pages below it, with
 /// `:name` segments for its parameters, and how a page is made from them and back.
 ///
@@ -94,7 +96,7 @@ struct URLPattern: Sendable {
     for (offset, segment) in segments.enumerated() {
       let value = url[start + offset]
       switch segment {
-      case .literal(let literal): if literal != value { return nil }
+      case .literal(let literal): if !DOMString.equal(literal, value) { return nil }
       case .parameter(let name): parameters.values.append((name, value))
       }
     }
@@ -132,7 +134,7 @@ public struct RouteParameters: Sendable {
   /// parameters["slug"]   // "red shoes" for /tags/red%20shoes
   /// ```
   public subscript(name: String) -> String? {
-    for entry in values where entry.name == name { return entry.value }
+    for entry in values where DOMString.equal(entry.name, name) { return entry.value }
     return nil
   }
 

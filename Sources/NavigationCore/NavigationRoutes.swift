@@ -1,3 +1,5 @@
+import VirtualDOM
+
 /// An app's URLs: each page of a stack adds its route's segments to the URL of the pages below
 /// it, so a whole navigation path reads as one URL and a URL (a deep link) as a whole path.
 ///
@@ -155,7 +157,7 @@ public struct RouteMatch {
   /// match.query("ref")   // "mail" for /items/2?ref=mail
   /// ```
   public func query(_ name: String) -> String? {
-    for entry in query where entry.name == name { return entry.value }
+    for entry in query where DOMString.equal(entry.name, name) { return entry.value }
     return nil
   }
 }

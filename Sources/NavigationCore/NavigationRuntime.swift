@@ -195,7 +195,7 @@ public final class NavigationRuntime {
       if node != nil { return .failure(.notListening(id, event: event)) }
       return .failure(id > 0 && id < mountedTree.nextID ? .staleNode(id) : .unknownNode(id))
     }
-    guard let listener = element.listeners.last(where: { $0.event == event }) else {
+    guard let listener = element.listeners.last(where: { DOMString.equal($0.event, event) }) else {
       return .failure(.notListening(id, event: event))
     }
     state.enter { listener.handler.action(payload) }

@@ -1,4 +1,5 @@
 import NavigationCore
+import VirtualDOM
 
 /// The apps a WebAssembly module runs client-side, registered by the module's `main.swift`.
 ///
@@ -45,7 +46,7 @@ public enum WasmApp {
   static func start(_ name: String, url: String, reason: inout String) -> AppSession? {
     var candidate = firstRegistered
     while let app = candidate {
-      if name.isEmpty || app.name == name {
+      if name.isEmpty || DOMString.equal(app.name, name) {
         if let session = app.makeSession(url) { return session }
         reason = "app \"" + app.name + "\" has no page at " + url
         return nil

@@ -1,3 +1,5 @@
+import VirtualDOM
+
 /// How many times each key was claimed in one render pass.
 ///
 /// A list scanned in order rather than a `[String: Int]`: a pass claims a handful of keys (one per
@@ -9,7 +11,7 @@ struct ClaimCounts {
 
   /// Records one more claim of `key` and returns how many claims it had before (0 the first time).
   mutating func claim(_ key: String) -> Int {
-    for index in keys.indices where keys[index] == key {
+    for index in keys.indices where DOMString.equal(keys[index], key) {
       counts[index] += 1
       return counts[index] - 1
     }

@@ -37,7 +37,7 @@ enum ModalDialog {
   /// from a destination that was switched away (or re-identified) changes nothing.
   static func dismissal<Item>(of binding: UIBinding<Item?>, presentationID: String) -> () -> Void {
     {
-      guard binding.presentationID() == presentationID else { return }
+      guard DOMString.equal(binding.presentationID(), presentationID) else { return }
       binding.wrappedValue = nil
     }
   }

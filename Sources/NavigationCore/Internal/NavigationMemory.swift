@@ -1,3 +1,5 @@
+import VirtualDOM
+
 /// What a runtime remembers between render passes: which presentations are up (and how to tell
 /// them they were dismissed), which tasks run (and how to cancel them), and each stack's page keys.
 ///
@@ -22,19 +24,19 @@ final class NavigationMemory {
 
     var keptTasks: [(key: String, cancel: () -> Void)] = []
     for task in runningTasks.reversed() {
-      if taskKeys.contains(task.key) {
+      if taskKeys.contains(where: { DOMString.equal($0, task.key) }) {
         keptTasks.insert(task, at: 0)
       } else {
         effects.append(task.cancel)
       }
     }
-    for record in presented.reversed() where !liveKeys.contains(record.key) {
+    for record in presented.reversed() where !liveKeys.contains(where: { DOMString.equal($0, record.key) }) {
       if let onDismiss = record.onDismiss { effects.append(onDismiss) }
     }
     var runningKeys: [String] = []
     for task in keptTasks { runningKeys.append(task.key) }
     runningTasks = keptTasks
-    for task in context.tasks where !runningKeys.contains(task.key) {
+    for task in context.tasks where !runningKeys.contains(where: { DOMString.equal($0, task.key) }) {
       // Started after this pass; its cancel closure is filled in when it runs.
       let slot = CancelSlot()
       runningTasks.append((key: task.key, cancel: { slot.cancel() }))
@@ -43,19 +45,19 @@ final class NavigationMemory {
     }
     presented = context.presentations
     // Forget page keys of stacks that were not rendered.
-    stacks.removeAll { !context.renderedStackKeys.contains($0.key) }
+    stacks.removeAll { stack in !context.renderedStackKeys.contains(where: { DOMString.equal($0, stack.key) }) }
     return effects
   }
 
   /// The stack keyed `key` as it was last rendered (no pages when it was not).
   func stack(_ key: String) -> StackMemory {
-    for stack in stacks where stack.key == key { return stack }
+    for stack in stacks where DOMString.equal(stack.key, key) { return stack }
     return StackMemory(key: key)
   }
 
   /// Remembers `stack` for its key, replacing what was there.
   func remember(_ stack: StackMemory) {
-    for index in stacks.indices where stacks[index].key == stack.key {
+    for index in stacks.indices where DOMString.equal(stacks[index].key, stack.key) {
       stacks[index] = stack
       return
     }

@@ -6,7 +6,7 @@ extension Differ {
     for attribute in new where !old.contains(attribute) {
       patches.append(.setAttribute(id: id, name: attribute.name, value: attribute.value))
     }
-    for attribute in old where !new.contains(where: { $0.name == attribute.name }) {
+    for attribute in old where !new.contains(where: { DOMString.equal($0.name, attribute.name) }) {
       patches.append(.removeAttribute(id: id, name: attribute.name))
     }
   }
@@ -29,7 +29,7 @@ extension Differ {
     for property in new where !old.contains(property) {
       patches.append(.setProperty(id: id, name: property.name, value: property.value))
     }
-    for property in old where !new.contains(where: { $0.name == property.name }) {
+    for property in old where !new.contains(where: { DOMString.equal($0.name, property.name) }) {
       patches.append(.removeProperty(id: id, name: property.name))
     }
   }

@@ -2,7 +2,25 @@
 /// equivalent strings as equal ("é" and "e" + U+0301), but a page showing one is not showing the
 /// other, so the diff and node equality compare UTF-8 bytes. (The WebAssembly build compares
 /// code points too, so both builds produce the same patches.)
-enum DOMString {
+///
+/// The renderer and the navigation core compare names, keys, events and URL pieces the same
+/// way, with `equal`. Besides being the DOM's equality, it keeps Swift's `==` on strings out of
+/// a WebAssembly module: that one brings the standard library's Unicode normalization (about
+/// 12 KB of code, measured).
+public enum DOMString {
+  /// Whether `a` and `b` are the same code points. One copy for every caller outside the diff's
+  /// loops (`same` is inlined, and LTO would inline it into every module's call sites).
+  @inline(never)
+  public static func equal(_ a: String, _ b: String) -> Bool { same(a, b) }
+
+  /// `equal(_:_:)` for optional strings: both absent, or both present and the same.
+  @inline(never)
+  public static func equal(_ a: String?, _ b: String?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return same(a, b)
+  }
+
+  /// `equal(_:_:)` inlined, for the diff's loops.
   @inline(__always)
   static func same(_ a: String, _ b: String) -> Bool {
     if withUnsafePointer(to: a, { a in withUnsafePointer(to: b) { b in sameRepresentation(a, b) } }) { return true }
@@ -81,10 +99,16 @@ extension Attribute {
   }
 }
 
+extension Property {
+  public static func == (lhs: Property, rhs: Property) -> Bool {
+    DOMString.equal(lhs.name, rhs.name) && lhs.value == rhs.value
+  }
+}
+
 extension PropertyValue {
   public static func == (lhs: PropertyValue, rhs: PropertyValue) -> Bool {
     switch (lhs, rhs) {
-    case (.string(let a), .string(let b)): return DOMString.same(a, b)
+    case (.string(let a), .string(let b)): return DOMString.equal(a, b)
     case (.bool(let a), .bool(let b)): return a == b
     default: return false
     }

@@ -205,10 +205,11 @@ public struct Element {
       children: children ?? self.children)
   }
 
-  /// The value of the attribute named `name`, if present.
+  /// The value of the attribute named `name`, if present (names compared code point by code
+  /// point, as the DOM compares them: `DOMString.equal`).
   public func attribute(_ name: String) -> String? {
     withAttributes { attributes in
-      for attribute in attributes where attribute.name == name { return attribute.value }
+      for attribute in attributes where DOMString.equal(attribute.name, name) { return attribute.value }
       return nil
     }
   }

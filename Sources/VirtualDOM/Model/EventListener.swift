@@ -43,6 +43,6 @@ public struct EventListener {
 
 extension EventListener: Equatable {
   public static func == (lhs: EventListener, rhs: EventListener) -> Bool {
-    lhs.event == rhs.event
+    DOMString.equal(lhs.event, rhs.event)
   }
 }
