@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds navdom's two WebAssembly modules with the same command a user's app uses, the package's
+# Builds navdom's four WebAssembly modules with the same command a user's app uses, the package's
 # `build-wasm` plugin (Plugins/BuildWasm; docs/WASM.md), and checks their sizes:
 # - .build-wasm/navdom.wasm: the demo app, run client-side (Sources/NavDOMWasm/main.swift
 #   registers it; the exports are Sources/NavigationWasm);
@@ -21,11 +21,16 @@ cd "$(dirname "$0")/.."
 
 if command -v wasm-opt >/dev/null 2>&1; then HAS_WASM_OPT=1; else HAS_WASM_OPT=0; fi
 
-# Builds product $1 into $2 with the plugin, prints its sizes and checks them against budgets of
-# $3 bytes raw and $4 bytes gzip -9.
+# Builds product $1 into $2 with the plugin.
+build() {
+  swift package --allow-writing-to-package-directory build-wasm --product "$1" --output "$2"
+}
+
+# Builds product $1 into $2, prints its sizes and checks them against budgets of $3 bytes raw
+# and $4 bytes gzip -9.
 module() {
   local product=$1 out=$2 budget=$3 gzip_budget=$4
-  swift package --allow-writing-to-package-directory build-wasm --product "$product" --output "$out"
+  build "$product" "$out"
   local raw gzip
   raw=$(wc -c < "$out")
   gzip=$(gzip -9 -c "$out" | wc -c)
@@ -73,6 +78,6 @@ module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
 # Modules for tests and benchmarks, so no budgets: the diff as the wasm build compiles it, for
 # the property tests under node (Tests/wasm/diff-property.test.js), and js-framework-benchmark's
 # table as an app, for the browser benchmark (Scripts/bench-wasm-dom.py).
-swift package --allow-writing-to-package-directory build-wasm --product NavDOMCheckWasm --output .build-wasm/navdom-check.wasm
-swift package --allow-writing-to-package-directory build-wasm --product NavDOMBenchAppWasm --output .build-wasm/navdom-bench-app.wasm
+build NavDOMCheckWasm .build-wasm/navdom-check.wasm
+build NavDOMBenchAppWasm .build-wasm/navdom-bench-app.wasm
 exit "$OVER"

@@ -95,7 +95,7 @@ public final class AppSession {
   /// stale or unknown node, an element that does not listen), which changes nothing.
   public func dispatch(id: NodeID, event: String, payload: EventPayload = EventPayload()) -> Result<String, DispatchError> {
     switch runtime.dispatch(id: id, event: event, payload: payload) {
-    case .success(let batch): return .success(reply(batch.patches))
+    case .success(let batch): return .success(reply(batch.patches, url: currentURL()))
     case .failure(let error): return .failure(error)
     }
   }
@@ -106,7 +106,7 @@ public final class AppSession {
     var isKnown = false
     runtime.state.enter { isKnown = navigateTo(url) }
     guard isKnown else { return nil }
-    return reply(PatchBatch(merging: runtime.takePendingPatches()).patches)
+    return reply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL())
   }
 
   /// Changes made without an event (timers, background work) as a reply, or `nil` when there
@@ -114,16 +114,17 @@ public final class AppSession {
   public func takePendingReply() -> String? {
     guard runtime.hasPendingChanges else { return nil }
     let patches = PatchBatch(merging: runtime.takePendingPatches()).patches
-    guard !patches.isEmpty || !DOMString.equal(currentURL(), pageURL) else { return nil }
-    return reply(patches)
+    let url = currentURL()
+    guard !patches.isEmpty || !DOMString.equal(url, pageURL) else { return nil }
+    return reply(patches, url: url)
   }
 
-  /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"` or `"push"`) when the URL changed.
-  func reply(_ patches: [Patch]) -> String {
+  /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"` or `"push"`) when `url`, the
+  /// app's URL now, is not the one the page shows.
+  func reply(_ patches: [Patch], url: String) -> String {
     var writer = JSONWriter(capacity: 64 * patches.count + 32)
     writer.raw("{\"patches\":")
     WireFormat.write(patches, to: &writer)
-    let url = currentURL()
     if !DOMString.equal(url, pageURL) {
       writer.key("url")
       writer.string(url)

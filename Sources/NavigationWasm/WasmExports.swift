@@ -9,6 +9,9 @@ import VirtualDOM
 /// The running app: one per module instance (one page), replaced by each `app_start`.
 nonisolated(unsafe) private var session: AppSession?
 
+/// The error of every export but `app_start` before an app runs.
+private let noAppRunning = "no app is running (call app_start first)"
+
 /// Whether the module's `main.swift` has run (it registers the apps).
 nonisolated(unsafe) private var mainHasRun = false
 
@@ -69,7 +72,7 @@ func appDispatch(
   _ valuePointer: UnsafePointer<UInt8>?, _ valueLength: Int32,
   _ keyPointer: UnsafePointer<UInt8>?, _ keyLength: Int32
 ) -> Int64 {
-  guard let session else { return WasmABI.failure("no app is running (call app_start first)") }
+  guard let session else { return WasmABI.failure(noAppRunning) }
   let event = WasmABI.string(eventPointer, eventLength)
   var payload = EventPayload()
   if valueLength >= 0 { payload.value = WasmABI.string(valuePointer, valueLength) }
@@ -89,7 +92,7 @@ func appDispatch(
 @_expose(wasm, "app_popstate")
 @_cdecl("app_popstate")
 func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int64 {
-  guard let session else { return WasmABI.failure("no app is running (call app_start first)") }
+  guard let session else { return WasmABI.failure(noAppRunning) }
   let url = WasmABI.string(urlPointer, urlLength)
   guard let reply = session.popState(to: url) else {
     return WasmABI.failure("popstate to a URL the app does not have")
@@ -106,7 +109,7 @@ func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int
 @_expose(wasm, "app_html")
 @_cdecl("app_html")
 func appHTML() -> Int64 {
-  guard let session else { return WasmABI.failure("no app is running (call app_start first)") }
+  guard let session else { return WasmABI.failure(noAppRunning) }
   do {
     return WasmABI.result(try session.runtime.renderHTML())
   } catch {

@@ -24,19 +24,19 @@ final class NavigationMemory {
 
     var keptTasks: [(key: String, cancel: () -> Void)] = []
     for task in runningTasks.reversed() {
-      if taskKeys.contains(where: { DOMString.equal($0, task.key) }) {
+      if taskKeys.holds(task.key) {
         keptTasks.insert(task, at: 0)
       } else {
         effects.append(task.cancel)
       }
     }
-    for record in presented.reversed() where !liveKeys.contains(where: { DOMString.equal($0, record.key) }) {
+    for record in presented.reversed() where !liveKeys.holds(record.key) {
       if let onDismiss = record.onDismiss { effects.append(onDismiss) }
     }
     var runningKeys: [String] = []
     for task in keptTasks { runningKeys.append(task.key) }
     runningTasks = keptTasks
-    for task in context.tasks where !runningKeys.contains(where: { DOMString.equal($0, task.key) }) {
+    for task in context.tasks where !runningKeys.holds(task.key) {
       // Started after this pass; its cancel closure is filled in when it runs.
       let slot = CancelSlot()
       runningTasks.append((key: task.key, cancel: { slot.cancel() }))
@@ -45,7 +45,7 @@ final class NavigationMemory {
     }
     presented = context.presentations
     // Forget page keys of stacks that were not rendered.
-    stacks.removeAll { stack in !context.renderedStackKeys.contains(where: { DOMString.equal($0, stack.key) }) }
+    stacks.removeAll { !context.renderedStackKeys.holds($0.key) }
     return effects
   }
 
@@ -91,4 +91,12 @@ struct StackMemory {
   var key: String
   var path: [UINavigationPath.Element] = []
   var pageKeys: [String] = []
+}
+
+extension Array where Element == String {
+  /// Whether the list holds `key`, compared code point by code point (`DOMString.equal`, as
+  /// keys are everywhere else; `contains` would compare by canonical equivalence).
+  func holds(_ key: String) -> Bool {
+    contains { DOMString.equal($0, key) }
+  }
 }
