@@ -246,7 +246,7 @@ class App:
             self.js(
                 "window.__navdomErrors = [];"
                 "const original = console.error.bind(console);"
-                "console.error = (...args) => { window.__navdomErrors.push(args.map(String).join(' ')); original(...args); };"
+                "console.error = (...args) => { window.__navdomErrors.push(args.map((a) => (a && a.stack) ? String(a) + ' STACK ' + a.stack : String(a)).join(' ')); original(...args); };"
                 "window.addEventListener('error', (e) => window.__navdomErrors.push(String(e.message)));"
                 "document.addEventListener('securitypolicyviolation', (e) => window.__navdomErrors.push('CSP: ' + e.violatedDirective));"
             )
