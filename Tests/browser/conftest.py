@@ -242,13 +242,21 @@ class App:
             self.driver.get_log("browser")  # start each test's console log afresh
         else:
             # WebKitWebDriver has no console log: collect errors from here on (an error while the
-            # page loaded, before this runs, is not seen in WebKit).
+            # page loaded, before this runs, is not seen in WebKit). They are kept in the tab's
+            # sessionStorage, so an error that made the page reload (a trapped module renews the
+            # page) is still reported after it.
             self.js(
-                "window.__navdomErrors = [];"
+                "const key = 'navdom-test:errors';"
+                "sessionStorage.setItem(key, '[]');"
+                "const record = (text) => {"
+                "  const kept = JSON.parse(sessionStorage.getItem(key) || '[]');"
+                "  kept.push(text);"
+                "  sessionStorage.setItem(key, JSON.stringify(kept));"
+                "};"
                 "const original = console.error.bind(console);"
-                "console.error = (...args) => { window.__navdomErrors.push(args.map((a) => (a && a.stack) ? String(a) + ' STACK ' + a.stack : String(a)).join(' ')); original(...args); };"
-                "window.addEventListener('error', (e) => window.__navdomErrors.push(String(e.message)));"
-                "document.addEventListener('securitypolicyviolation', (e) => window.__navdomErrors.push('CSP: ' + e.violatedDirective));"
+                "console.error = (...args) => { record(args.map((a) => (a && a.stack) ? String(a) + ' STACK ' + a.stack : String(a)).join(' ')); original(...args); };"
+                "window.addEventListener('error', (e) => record(String(e.message)));"
+                "document.addEventListener('securitypolicyviolation', (e) => record('CSP: ' + e.violatedDirective));"
             )
         return self
 
@@ -361,7 +369,7 @@ class App:
         """Console errors since the page was opened (in WebKit: console.error, uncaught errors and
         Content-Security-Policy violations since it hydrated)."""
         if not self.chromium:
-            return self.js("return window.__navdomErrors || []")
+            return self.js("return JSON.parse(sessionStorage.getItem('navdom-test:errors') || '[]')")
         return [
             entry["message"]
             for entry in self.driver.get_log("browser")

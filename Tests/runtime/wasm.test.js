@@ -172,3 +172,94 @@ test('an argument that cannot be copied in frees the ones copied before it', asy
   }
   assert.deepEqual(lines, ['navdom wasm: free']);
 });
+
+/**
+ * A stand-in module, assembled here byte by byte, whose app starts at /items/2 and then traps
+ * (`unreachable`) on every event and every popstate, as a Swift precondition failure would.
+ */
+function moduleThatTrapsOnEvents() {
+  const uleb = (value) => {
+    const out = [];
+    do {
+      let byte = value & 0x7f;
+      value >>>= 7;
+      if (value) byte |= 0x80;
+      out.push(byte);
+    } while (value);
+    return out;
+  };
+  const sleb64 = (value) => {
+    const out = [];
+    for (;;) {
+      const byte = Number(value & 0x7fn);
+      value >>= 7n;
+      if ((value === 0n && !(byte & 0x40)) || (value === -1n && byte & 0x40)) return [...out, byte];
+      out.push(byte | 0x80);
+    }
+  };
+  const vector = (items) => [...uleb(items.length), ...items.flat()];
+  const name = (text) => vector([...Buffer.from(text)]);
+  const section = (id, contents) => [id, ...uleb(contents.length), ...contents];
+  const body = (code) => [...uleb(code.length + 1), 0x00, ...code]; // no locals
+  const i32s = (count) => Array(count).fill(0x7f);
+  const started = Buffer.from('{"html":"","patches":[],"url":"/items/2"}');
+  const bytes = [
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, vector([
+      [0x60, 1, 0x7f, 1, 0x7f], // (i32) -> i32: navdom_alloc
+      [0x60, 1, 0x7f, 0], // (i32) -> (): navdom_free
+      [0x60, 4, ...i32s(4), 1, 0x7e], // app_start
+      [0x60, 7, ...i32s(7), 1, 0x7e], // app_dispatch
+      [0x60, 2, ...i32s(2), 1, 0x7e], // app_popstate
+    ])),
+    ...section(3, vector([[0], [1], [2], [3], [4]])),
+    ...section(5, [1, 0x00, 1]), // one page of memory
+    ...section(7, vector([
+      [...name('memory'), 0x02, 0], [...name('navdom_alloc'), 0x00, 0], [...name('navdom_free'), 0x00, 1],
+      [...name('app_start'), 0x00, 2], [...name('app_dispatch'), 0x00, 3], [...name('app_popstate'), 0x00, 4],
+    ])),
+    ...section(10, vector([
+      body([0x41, 0x80, 0x08, 0x0b]), // navdom_alloc: 1024, always
+      body([0x0b]), // navdom_free: nothing
+      body([0x42, ...sleb64(16n | (BigInt(started.length) << 32n)), 0x0b]), // app_start: the JSON at 16
+      body([0x00, 0x0b]), // app_dispatch: unreachable
+      body([0x00, 0x0b]), // app_popstate: unreachable
+    ])),
+    ...section(11, vector([[0x00, 0x41, 16, 0x0b, ...vector([...started])]])),
+  ];
+  return new WebAssembly.Module(Uint8Array.from(bytes));
+}
+
+test('a module that traps is reported with its stack, sent nothing more, and the page reloads at its URL', async () => {
+  const transport = navdom.wasmTransport({ module: moduleThatTrapsOnEvents(), location: '/items/2' });
+  assert.equal((await transport.ready).url, '/items/2');
+  const trapped = await transport.send({ id: 4, event: 'click' }).catch((error) => error);
+  assert.match(trapped.message, /^navdom: the module trapped during click on #4 \(.+\), so the app's state in it is lost$/);
+  assert.ok(trapped.cause instanceof WebAssembly.RuntimeError, 'the trap itself is the cause');
+  assert.match(trapped.stack, /Caused by: RuntimeError/);
+  assert.equal(trapped.sessionGone, true);
+  // Later events are refused here, not sent into the trapped module.
+  await assert.rejects(transport.send({ id: 0, event: 'popstate', value: '/' }),
+    /^Error: navdom: popstate to \/ was not sent: earlier, the module trapped during click on #4/);
+
+  // A page on that transport: the trap is reported, the URL reloads, the new page says why.
+  const dom = new JSDOM('<!DOCTYPE html><div id="app"><button>Edit</button></div>', { url: 'http://localhost/items/2' });
+  const container = dom.window.document.getElementById('app');
+  navdom.hydrate(container);
+  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const errors = [];
+  const session = navdom.start(container, {
+    ...navdom.wasmTransport({ module: moduleThatTrapsOnEvents(), location: '/items/2' }),
+    onError: (error) => errors.push(error),
+  });
+  container.firstChild.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+  await session.idle();
+  assert.equal(errors.length, 1);
+  assert.match(errors[0].message, /the module trapped during click on #1/);
+  assert.equal(dom.window.sessionStorage.getItem('navdom:renewed'), 'trap', 'the reload is marked for the next page');
+  const reloaded = dom.window.document.createElement('div');
+  dom.window.document.body.appendChild(reloaded);
+  navdom.start(reloaded, { send: async () => ({ patches: [] }) });
+  assert.equal(reloaded.previousSibling.getAttribute('role'), 'status');
+  assert.match(reloaded.previousSibling.textContent, /stopped on an internal error/);
+});

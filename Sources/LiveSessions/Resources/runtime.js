@@ -961,8 +961,10 @@
         handleReply(session, await callSend(session.send, message));
       } catch (error) {
         if (error && error.sessionGone && session.win) {
+          // A module that trapped is a bug worth seeing; a session the server let go is not.
+          if (error.moduleTrapped) session.report(error);
           session.queue.length = 0; // the page is about to load again
-          renewSession(session.win);
+          renewSession(session.win, error.moduleTrapped ? RENEWED_AFTER_TRAP : RENEWED_AFTER_END);
           break;
         }
         session.report(error);
@@ -973,34 +975,43 @@
   }
 
   const RENEWED = 'navdom:renewed';
+  const RENEWED_AFTER_END = '1'; // the server no longer had the session
+  const RENEWED_AFTER_TRAP = 'trap'; // the WebAssembly module trapped
 
   /**
-   * The server no longer has this page's session: load the current URL again, which renders
-   * the same navigation state (it lives in the URL) in a new session, and say so on arrival.
+   * The page's session is gone (the server no longer has it, or the module trapped and its
+   * state is lost): load the current URL again, which renders the same navigation state (it
+   * lives in the URL) in a new session, and say why on arrival.
    */
-  function renewSession(win) {
+  function renewSession(win, reason) {
     try {
-      win.sessionStorage.setItem(RENEWED, '1');
+      win.sessionStorage.setItem(RENEWED, reason);
     } catch (_) {
       // no sessionStorage (privacy settings): the page reloads without the notice
     }
     win.location.reload();
   }
 
+  const RENEWAL_NOTICES = {
+    [RENEWED_AFTER_END]: 'Your session had ended, so this page was reloaded at the same address in a new session.',
+    [RENEWED_AFTER_TRAP]: 'The app stopped on an internal error, so this page was reloaded at the same address in a new session.',
+  };
+
   /** After a renewal, a polite notice before the container (outside what patches touch). */
   function announceRenewal(container, win) {
-    let renewed = false;
+    let reason = null;
     try {
-      renewed = win.sessionStorage.getItem(RENEWED) === '1';
+      reason = win.sessionStorage.getItem(RENEWED);
       win.sessionStorage.removeItem(RENEWED);
     } catch (_) {
       return;
     }
-    if (!renewed || !container.parentNode) return;
+    const text = RENEWAL_NOTICES[reason];
+    if (!text || !container.parentNode) return;
     const notice = container.ownerDocument.createElement('p');
     notice.className = 'navdom-notice';
     notice.setAttribute('role', 'status');
-    notice.textContent = 'Your session had ended, so this page was reloaded at the same address in a new session.';
+    notice.textContent = text;
     container.parentNode.insertBefore(notice, container);
   }
 
@@ -1163,6 +1174,8 @@
    * The module starts the app at that URL at once and renders the same tree as the server's
    * first paint, with the same node ids, so it takes over the hydrated page without a
    * re-render. `ready` resolves to what the module started with: {html, patches, url}.
+   * A trap in the module rejects that call with an error whose `cause` is the trap and whose
+   * `sessionGone` makes a started page reload at its URL; nothing more is sent to the module.
    * Returns {send, ready}.
    */
   function wasmTransport(options) {
@@ -1203,8 +1216,32 @@
       return text;
     };
 
+    /**
+     * The trap that stopped the module, once one has. A trap (a Swift precondition, an
+     * overflow, an out-of-bounds index) ends the call halfway, so the app's state in the
+     * module can no longer be trusted: nothing more goes to it.
+     */
+    let trap = null;
+
+    /**
+     * The error for `what` once the module has trapped: the trap's message and its wasm
+     * stack, and `sessionGone`, so a started page reloads at its URL in a new instance (the
+     * navigation state lives in the URL). A trap while the app starts is only reported:
+     * reloading would start it the same way again.
+     */
+    const trapError = (what, renewable, now) => {
+      const said = `the module trapped during ${trap.during} (${trap.error.message}), so the app's state in it is lost`;
+      const error = new Error(now ? `navdom: ${said}` : `navdom: ${what} was not sent: earlier, ${said}`);
+      error.moduleTrapped = true;
+      error.sessionGone = renewable;
+      error.cause = trap.error;
+      if (trap.error.stack) error.stack = `${error.stack}\nCaused by: ${trap.error.stack}`;
+      return error;
+    };
+
     /** Calls an export with string arguments (null: absent, passed as length -1). */
     const call = (name, what, ...args) => {
+      if (trap) throw trapError(what, name !== 'app_start', false);
       const allocated = [];
       const flat = [];
       // The copies are made inside the try: when one fails (out of memory), those made before
@@ -1218,8 +1255,13 @@
           flat.push(pointer, length);
         }
         return take(wasm.exports[name](...flat), what);
+      } catch (error) {
+        if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+        trap = { error, during: what };
+        throw trapError(what, name !== 'app_start', true);
       } finally {
-        allocated.forEach((pointer) => wasm.exports.navdom_free(pointer));
+        // A trapped module's allocator may be mid-change: it is not called again.
+        if (!trap) allocated.forEach((pointer) => wasm.exports.navdom_free(pointer));
       }
     };
 
