@@ -128,15 +128,38 @@ test('a missing module is a clear error', { skip }, async () => {
   await assert.rejects(transport.ready, /\/elsewhere\.wasm answered 404; build the module \(swift package build-wasm/);
 });
 
+// Helpers for the stand-in modules below, assembled byte by byte (the binary format's
+// LEB128 numbers, vectors, names, sections and function bodies without locals).
+const uleb = (value) => {
+  const out = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value) byte |= 0x80;
+    out.push(byte);
+  } while (value);
+  return out;
+};
+const sleb64 = (value) => {
+  const out = [];
+  for (;;) {
+    const byte = Number(value & 0x7fn);
+    value >>= 7n;
+    if ((value === 0n && !(byte & 0x40)) || (value === -1n && byte & 0x40)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+};
+const vector = (items) => [...uleb(items.length), ...items.flat()];
+const name = (text) => vector([...Buffer.from(text)]);
+const section = (id, contents) => [id, ...uleb(contents.length), ...contents];
+const body = (code) => [...uleb(code.length + 1), 0x00, ...code];
+
 /**
- * A stand-in module, assembled here byte by byte: `navdom_alloc` succeeds once and then
+ * A stand-in module: `navdom_alloc` succeeds once and then
  * reports out of memory (0); `navdom_free` says "free" through the module's one import,
  * `env.navdom_write`, which runtime.js passes to console.error.
  */
 function moduleWhoseSecondAllocationFails() {
-  const name = (text) => [text.length, ...Buffer.from(text)];
-  const section = (id, contents) => [id, contents.length, ...contents]; // every section here is < 128 bytes
-  const body = (code) => [code.length + 1, 0x00, ...code]; // no locals
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, [4,
@@ -174,33 +197,10 @@ test('an argument that cannot be copied in frees the ones copied before it', asy
 });
 
 /**
- * A stand-in module, assembled here byte by byte, whose app starts at /items/2 and then traps
+ * A stand-in module whose app starts at /items/2 and then traps
  * (`unreachable`) on every event and every popstate, as a Swift precondition failure would.
  */
 function moduleThatTrapsOnEvents() {
-  const uleb = (value) => {
-    const out = [];
-    do {
-      let byte = value & 0x7f;
-      value >>>= 7;
-      if (value) byte |= 0x80;
-      out.push(byte);
-    } while (value);
-    return out;
-  };
-  const sleb64 = (value) => {
-    const out = [];
-    for (;;) {
-      const byte = Number(value & 0x7fn);
-      value >>= 7n;
-      if ((value === 0n && !(byte & 0x40)) || (value === -1n && byte & 0x40)) return [...out, byte];
-      out.push(byte | 0x80);
-    }
-  };
-  const vector = (items) => [...uleb(items.length), ...items.flat()];
-  const name = (text) => vector([...Buffer.from(text)]);
-  const section = (id, contents) => [id, ...uleb(contents.length), ...contents];
-  const body = (code) => [...uleb(code.length + 1), 0x00, ...code]; // no locals
   const i32s = (count) => Array(count).fill(0x7f);
   const started = Buffer.from('{"html":"","patches":[],"url":"/items/2"}');
   const bytes = [

@@ -1229,11 +1229,11 @@
      * navigation state lives in the URL). A trap while the app starts is only reported:
      * reloading would start it the same way again.
      */
-    const trapError = (what, renewable, now) => {
+    const trapError = (name, what, now) => {
       const said = `the module trapped during ${trap.during} (${trap.error.message}), so the app's state in it is lost`;
       const error = new Error(now ? `navdom: ${said}` : `navdom: ${what} was not sent: earlier, ${said}`);
       error.moduleTrapped = true;
-      error.sessionGone = renewable;
+      error.sessionGone = name !== 'app_start';
       error.cause = trap.error;
       if (trap.error.stack) error.stack = `${error.stack}\nCaused by: ${trap.error.stack}`;
       return error;
@@ -1241,7 +1241,7 @@
 
     /** Calls an export with string arguments (null: absent, passed as length -1). */
     const call = (name, what, ...args) => {
-      if (trap) throw trapError(what, name !== 'app_start', false);
+      if (trap) throw trapError(name, what, false);
       const allocated = [];
       const flat = [];
       // The copies are made inside the try: when one fails (out of memory), those made before
@@ -1258,7 +1258,7 @@
       } catch (error) {
         if (!(error instanceof WebAssembly.RuntimeError)) throw error;
         trap = { error, during: what };
-        throw trapError(what, name !== 'app_start', true);
+        throw trapError(name, what, true);
       } finally {
         // A trapped module's allocator may be mid-change: it is not called again.
         if (!trap) allocated.forEach((pointer) => wasm.exports.navdom_free(pointer));
