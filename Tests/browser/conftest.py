@@ -31,6 +31,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / ".build-test" / "screenshots"
 WAIT = 5  # seconds any one expected change may take
+# Where WebKit pages keep the console errors the tests collect (see App.open and App.errors).
+ERRORS_KEY = "navdom-test:errors"
 SERVE_ARGS = shlex.split(os.environ.get("NAVDOM_SERVE_ARGS", ""))
 WASM_MODE = "--wasm" in SERVE_ARGS
 # Tests of what only live sessions have (a session id, the server's update stream).
@@ -246,7 +248,7 @@ class App:
             # sessionStorage, so an error that made the page reload (a trapped module renews the
             # page) is still reported after it.
             self.js(
-                "const key = 'navdom-test:errors';"
+                "const key = arguments[0];"
                 "sessionStorage.setItem(key, '[]');"
                 "const record = (text) => {"
                 "  const kept = JSON.parse(sessionStorage.getItem(key) || '[]');"
@@ -256,7 +258,8 @@ class App:
                 "const original = console.error.bind(console);"
                 "console.error = (...args) => { record(args.map((a) => (a && a.stack) ? String(a) + ' STACK ' + a.stack : String(a)).join(' ')); original(...args); };"
                 "window.addEventListener('error', (e) => record(String(e.message)));"
-                "document.addEventListener('securitypolicyviolation', (e) => record('CSP: ' + e.violatedDirective));"
+                "document.addEventListener('securitypolicyviolation', (e) => record('CSP: ' + e.violatedDirective));",
+                ERRORS_KEY,
             )
         return self
 
@@ -369,7 +372,7 @@ class App:
         """Console errors since the page was opened (in WebKit: console.error, uncaught errors and
         Content-Security-Policy violations since it hydrated)."""
         if not self.chromium:
-            return self.js("return JSON.parse(sessionStorage.getItem('navdom-test:errors') || '[]')")
+            return self.js("return JSON.parse(sessionStorage.getItem(arguments[0]) || '[]')", ERRORS_KEY)
         return [
             entry["message"]
             for entry in self.driver.get_log("browser")

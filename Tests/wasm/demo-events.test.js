@@ -39,7 +39,8 @@ test(`${SEQUENCES} random sequences of ${STEPS} events: no trap, and a refused e
     const listening = new Map(); // id -> the events it listens to, from every reply so far
     const learn = (patches) => (function walk(value) {
       if (!value || typeof value !== 'object') return;
-      if (value.op === 'listen') listening.set(value.id, [value.event]);
+      // An element can listen to several events, one `listen` patch each.
+      if (value.op === 'listen') listening.set(value.id, [...(listening.get(value.id) || []), value.event]);
       if (Array.isArray(value.on) && typeof value.id === 'number') listening.set(value.id, value.on);
       Object.values(value).forEach(walk);
     })(patches);
