@@ -6,51 +6,79 @@
 // over on the checked path, which builds the `RenderError` with its path. Both paths must
 // write the same bytes (the serializer tests and the React parity test run through this one).
 //
-// It reads attributes and children in place (`withAttributes`, `withChildren`), so it
-// allocates nothing, and it is written as `ByteBuffer` methods so the buffer is `self`, which
-// the compiler does not retain and release around every append.
+// It reads each tree through its arena's buffers in place (`TreeReader`), so it allocates
+// nothing, and it is written as `ByteBuffer` methods so the buffer is `self`, which the
+// compiler does not retain and release around every append.
 
 import VirtualDOM
 
 extension ByteBuffer {
-  /// Writes compact siblings. Text after text, or empty text, gets a `<!---->` marker, as on
-  /// the checked path. False at the first problem, with partial output left behind.
+  /// Writes compact top-level siblings. Text after text, or empty text, gets a `<!---->`
+  /// marker, as on the checked path. False at the first problem, with partial output left
+  /// behind.
   func writeCompact(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
-    guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
     for index in nodes.indices {
       switch nodes[index] {
       case .element(let element):
-        guard writeCompact(element) else { return false }
+        let (tree, record) = element.tree
+        guard writeCompact(record, in: tree) else { return false }
         previousWasText = false
       case .text(let value):
         if previousWasText || value.isEmpty { append("<!---->") }
-        writeText(first + index)
+        withUnsafePointer(to: value) { writeText($0) }
         previousWasText = true
       case .comment(let value):
-        guard Serializer.commentProblem(value) == nil else { return false }
-        append("<!--")
-        append(value)
-        append("-->")
+        guard writeComment(value) else { return false }
         previousWasText = false
       case .fragment:
-        // Stored children are never fragments, and `Serializer.write` flattens the top level.
+        // `Serializer.write` flattens the top level.
         return false
       }
     }
     return true
   }
 
-  private func writeCompact(_ element: Element) -> Bool {
+  /// An element's children, read from its arena.
+  private func writeCompact(_ children: UnsafeBufferPointer<StoredChild>, in tree: TreeReader) -> Bool {
+    var previousWasText = false
+    for child in children {
+      if child.isElement {
+        guard writeCompact(child.index, in: tree) else { return false }
+        previousWasText = false
+      } else if child.isText {
+        let text = tree.string(child.index)
+        if previousWasText || text.pointee.isEmpty { append("<!---->") }
+        writeText(text)
+        previousWasText = true
+      } else {
+        guard writeComment(tree.string(child.index).pointee) else { return false }
+        previousWasText = false
+      }
+    }
+    return true
+  }
+
+  private func writeComment(_ value: String) -> Bool {
+    guard Serializer.commentProblem(value) == nil else { return false }
+    append("<!--")
+    append(value)
+    append("-->")
+    return true
+  }
+
+  /// The element whose record is at `index` in `tree`.
+  private func writeCompact(_ index: Int, in tree: TreeReader) -> Bool {
     // `<tag`. A tag of up to eight bytes comes packed (and checked) in the element, and is
     // copied and classified as one integer; a longer one is checked and copied byte by byte
     // (and has no traits: every tag with traits is short).
-    let packed = element.packedTag
+    let record = tree.record(index)
+    let packed = record.pointee.packedTag
     if packed != 0 {
       appendStartTagOpening(packed)
     } else {
       append(0x3C)  // <
-      var tag = element.tag
+      var tag = tree.string(Int(record.pointee.storedTag)).pointee
       let isValid = tag.withUTF8 { bytes -> Bool in
         guard Names.isValidTag(bytes) else { return false }
         append(bytes)
@@ -58,27 +86,35 @@ extension ByteBuffer {
       }
       guard isValid else { return false }
     }
-    guard element.withAttributes({ $0.isEmpty || writeCompact($0) }) else { return false }
-    if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
+    let attributes = tree.attributeList(index)
+    guard attributes.isEmpty || writeCompact(attributes) else { return false }
+    // Most elements have no extras; those that do are read as an `Element`.
+    let element: Element? = record.pointee.extras >= 0 ? tree.element(index) : nil
+    if let element, !element.properties.isEmpty { writeProperties(of: element) }
     append(0x3E)  // >
 
-    let traits = element.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
-    if traits.contains(.void) { return element.childCount == 0 }
-    if traits.contains(.textOnly) {
-      do throws(RenderError) {
-        try writeTextOnlyContent(of: element, traits: traits)
-      } catch {
-        return false
+    let traits = record.pointee.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
+    if traits.contains(.void) { return record.pointee.childCount == 0 }
+    if traits.contains(.textOnly) || traits.contains(.dropsLeadingNewline) {
+      let element = element ?? tree.element(index)
+      if traits.contains(.textOnly) {
+        do throws(RenderError) {
+          try writeTextOnlyContent(of: element, traits: traits)
+        } catch {
+          return false
+        }
+      } else {
+        writeDroppedNewline(of: element)
+        guard writeCompact(tree.childList(index), in: tree) else { return false }
       }
     } else {
-      if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element) }
-      guard element.withChildren({ writeCompact($0) }) else { return false }
+      guard writeCompact(tree.childList(index), in: tree) else { return false }
     }
     if packed != 0 {
       appendEndTag(packed)
     } else {
       append("</")
-      append(element.tag)
+      append(tree.string(Int(record.pointee.storedTag)).pointee)
       append(0x3E)
     }
     return true
@@ -108,13 +144,13 @@ extension ByteBuffer {
   @inline(__always)
   private static func length(ofPacked packed: UInt64) -> Int { (71 - packed.leadingZeroBitCount) / 8 }
 
-  /// The text of `node`, escaped. `node` must be text.
+  /// A text, escaped.
   ///
   /// Read through the pointer, not passed as a `String`: an argument is a copy the caller
   /// retains and releases around the call (measured: ~5% of writing the benchmark table).
   @inline(__always)
-  private func writeText(_ node: UnsafePointer<Node>) {
-    guard case .text(let value) = node.pointee else { return }
+  private func writeText(_ text: UnsafePointer<String>) {
+    let value = text.pointee
     if let short = ShortUTF8(value), !short.mayNeedEscape {
       appendShort(short)
     } else {

@@ -127,15 +127,17 @@ func makeElement(
   tally.add(second)
   tally.add(third)
   let extras = tally.hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
-  // Handed over, not copied (`take`, `consume`): a copy would be a retain and a release.
-  let storage = ElementStorage.make(
+  // Children first: a foreign child is copied in before this element's list and attributes.
+  let arena = NodeArena.current
+  let placed = arena.placeChildren(content)
+  let firstAttribute = arena.attributes.count
+  OptionTally.appendAttribute(of: first, to: arena)
+  OptionTally.appendAttribute(of: second, to: arena)
+  OptionTally.appendAttribute(of: third, to: arena)
+  let index = arena.appendRecord(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(), extras: consume extras,
-    content: content, attributeCount: tally.attributes)
-  var next = storage.firstAttribute
-  OptionTally.moveAttribute(from: first, to: &next)
-  OptionTally.moveAttribute(from: second, to: &next)
-  OptionTally.moveAttribute(from: third, to: &next)
-  return .element(Element(storage: storage))
+    children: placed, firstAttribute: firstAttribute)
+  return .element(Element(arena: arena, index: index))
 }
 
 /// Builds an element from options held in an array.
@@ -150,18 +152,17 @@ func makeElement(
 ) -> Node {
   var tally = OptionTally()
   for option in options { tally.add(option) }
-  let storage = ElementStorage.make(
-    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
-    extras: tally.hasExtras ? Element.Extras.make(from: options) : nil,
-    content: content, attributeCount: tally.attributes)
-  var next = storage.firstAttribute
+  let arena = NodeArena.current
+  let placed = arena.placeChildren(content)
+  let firstAttribute = arena.attributes.count
   for option in options {
-    if case .attribute(let attribute) = option {
-      next.initialize(to: attribute)
-      next += 1
-    }
+    if case .attribute(let attribute) = option { arena.attributes.append(attribute) }
   }
-  return .element(Element(storage: storage))
+  let index = arena.appendRecord(
+    tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
+    extras: tally.hasExtras ? Element.Extras.make(from: options) : nil, children: placed,
+    firstAttribute: firstAttribute)
+  return .element(Element(arena: arena, index: index))
 }
 
 /// What a set of options holds, counted before the element's block is made (its size depends
@@ -182,15 +183,12 @@ struct OptionTally {
     }
   }
 
-  /// Moves an attribute option's attribute to `next` and advances it; other options are left.
+  /// Appends an attribute option's attribute to the arena; other options are left.
   @inline(__always)
-  static func moveAttribute(from option: consuming ElementOption, to next: inout UnsafeMutablePointer<Attribute>) {
+  static func appendAttribute(of option: consuming ElementOption, to arena: NodeArena) {
     switch consume option {
-    case .attribute(let attribute):
-      next.initialize(to: attribute)
-      next += 1
-    case .none, .key, .property, .listener, .mount:
-      break
+    case .attribute(let attribute): arena.attributes.append(attribute)
+    case .none, .key, .property, .listener, .mount: break
     }
   }
 }

@@ -16,6 +16,8 @@ public struct MountedTree {
   public private(set) var ids: [NodeID]
   /// The id the next created node gets.
   public private(set) var nextID: NodeID
+  /// The roots as one record's children, in the roots' arena: what the diff reads.
+  private var container: Element
   /// The diff's key-table storage, kept for the next update (see `Differ.keyTableStorage`).
   private var keyTableStorage: [UInt64] = []
 
@@ -24,6 +26,7 @@ public struct MountedTree {
     var flat: [Node] = []
     for node in roots { node.flatten(into: &flat) }
     self.roots = flat
+    container = Self.container(of: flat)
     var count = 0
     for node in flat { count += node.subtreeSize }
     self.ids = Array(firstID..<(firstID + count))
@@ -40,21 +43,25 @@ public struct MountedTree {
     var newIDs = [NodeID](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
     var patches: [Patch] = []
     var nextID = self.nextID
+    let newContainer = Self.container(of: flat)
+    // Read after the new container is appended: appending may move an arena's buffers.
+    let oldTree = container.arena.reader
+    let newTree = newContainer.arena.reader
     newIDs.withUnsafeMutableBufferPointer { newIDs in
       ids.withUnsafeBufferPointer { oldIDs in
-        roots.withUnsafeBufferPointer { old in
-          flat.withUnsafeBufferPointer { new in
-            var differ = Differ(oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
-            differ.keyTableStorage = keyTableStorage.takeAll()
-            differ.diffChildren(parent: 0, old: old, oldRange: 0..<oldIDs.count, new: new, newRange: 0..<count)
-            patches = differ.patches
-            nextID = differ.nextID
-            keyTableStorage = differ.keyTableStorage.takeAll()
-          }
-        }
+        var differ = Differ(
+          oldTree: oldTree, newTree: newTree, oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
+        differ.keyTableStorage = keyTableStorage.takeAll()
+        differ.diffChildren(
+          parent: 0, old: oldTree.childList(container.index), oldRange: 0..<oldIDs.count,
+          new: newTree.childList(newContainer.index), newRange: 0..<count)
+        patches = differ.patches
+        nextID = differ.nextID
+        keyTableStorage = differ.keyTableStorage.takeAll()
       }
     }
     roots = flat
+    container = newContainer
     ids = newIDs
     self.nextID = nextID
     return patches
@@ -71,6 +78,23 @@ public struct MountedTree {
       }
     }
     for node in roots { visit(node) }
+  }
+
+  /// A record whose children are `roots`, in the arena of the first root element (so roots
+  /// built together are not copied), else in the current one.
+  private static func container(of roots: [Node]) -> Element {
+    var arena = NodeArena.current
+    for node in roots {
+      if case .element(let element) = node {
+        arena = element.arena
+        break
+      }
+    }
+    let placed = arena.placeChildren(.fragment(roots))
+    let index = arena.appendRecord(
+      tag: "", packedTag: 0, namespace: .html, key: nil, extras: nil, children: placed,
+      firstAttribute: arena.attributes.count)
+    return Element(arena: arena, index: index)
   }
 
   private static func count(_ nodes: [Node]) -> Int {

@@ -1,100 +1,82 @@
 /// An element of the virtual DOM: a tag in a namespace, ordered attributes, DOM properties,
 /// event listeners, an optional key, and children.
 ///
-/// An element is a value. It is one word wide (so a `Node` stays small) and refers to one heap
-/// block, `ElementStorage`, that holds everything: a small header, then the attributes, the
-/// children and the key, side by side in the same allocation. Copying an element shares that
-/// block; nothing mutates it once the element is made, so a subtree is shared, not copied, when
-/// trees are built and diffed.
+/// An element is a value: a record in a `NodeArena`, which this value keeps alive. Nothing in a
+/// record changes once it is made, so copying an element shares it, and a subtree is shared,
+/// not copied, when trees are built and diffed.
 ///
 /// ```swift
 /// let row = Element("tr", key: "row-1", attributes: [Attribute("class", "danger")])
 /// ```
 ///
 /// `attributes` and `children` return new arrays, which is convenient but allocates. Code that
-/// walks many elements (the serializer, the diff) uses `attributeCount` / `attribute(at:)`,
-/// `childCount` / `child(at:)`, or `withAttributes` / `withChildren`, which never do.
+/// walks many elements uses `attributeCount` / `attribute(at:)`, `childCount` / `child(at:)`,
+/// or `withAttributes`, which never do.
 public struct Element {
-  @usableFromInline
-  let storage: ElementStorage
+  let arena: NodeArena
+  let index: Int
 
-  @inlinable
-  init(storage: ElementStorage) {
-    self.storage = storage
+  init(arena: NodeArena, index: Int) {
+    self.arena = arena
+    self.index = index
   }
 
-  /// Reads the header in place. (ManagedBuffer's `header` is a class `var`, so each read of it
-  /// is checked for exclusive access at run time: ~60 instructions, several times per element.)
-  @inlinable
-  func read<Value>(_ field: (UnsafeMutablePointer<ElementHeader>) -> Value) -> Value {
-    storage.withUnsafeMutablePointerToHeader(field)
-  }
+  var record: ElementRecord { arena.records[index] }
+
+  /// The arena's buffers, and where this element's record is in them: for walks of a whole
+  /// tree (the serializer's compact path).
+  package var tree: (reader: TreeReader, index: Int) { (arena.reader, index) }
 
   /// The tag name, as written (`div`, `foreignObject`).
   ///
   /// A tag of up to eight bytes is kept only packed (`packedTag`) and spelled out again here;
-  /// loops that compare tags use `hasSameTag(as:)`, which does not. (Not inlinable: spelled
-  /// out at every use, it cost the WebAssembly module a copy per call site.)
+  /// loops that compare tags use `hasSameTag(as:)`, which does not.
   public var tag: String {
-    storage.withParts { header, tail in
-      let packed = header.pointee.packedTag
-      if packed != 0 { return Names.tag(unpacking: packed) }
-      return header.pointee.layout.storedTag(in: tail)!
-    }
+    let record = self.record
+    if record.packedTag != 0 { return Names.tag(unpacking: record.packedTag) }
+    return arena.strings[Int(record.storedTag)]
   }
 
   /// Whether both elements have the same tag: one integer comparison for short tags. Tags are
-  /// compared as the DOM compares them, code point by code point (as `DOMString.same`), not by
+  /// compared as the DOM compares them, code point by code point (`DOMString.equal`), not by
   /// canonical equivalence.
-  @inlinable
   public func hasSameTag(as other: Element) -> Bool {
     let packed = packedTag
     let otherPacked = other.packedTag
     // A tag that packs is ASCII, so it is the same as another only if that one packs too.
     if packed != 0 || otherPacked != 0 { return packed == otherPacked }
-    return hasSameLongTag(as: other)
+    return DOMString.same(tag, other.tag)
   }
 
-  @usableFromInline
-  func hasSameLongTag(as other: Element) -> Bool { DOMString.same(tag, other.tag) }
-
-  @inlinable
-  public var namespace: Namespace { read { $0.pointee.namespace } }
+  public var namespace: Namespace { record.namespace }
 
   /// The tag as `Names.packedTag(_:)` packs it: its bytes in an integer when it is a valid tag
   /// of at most eight bytes, else 0.
-  @inlinable
-  public var packedTag: UInt64 { read { $0.pointee.packedTag } }
+  public var packedTag: UInt64 { record.packedTag }
 
   /// The key that identifies this element among its siblings in a keyed list.
-  @inlinable
   public var key: String? {
-    storage.withParts { header, tail in header.pointee.layout.key(in: tail) }
+    let key = record.key
+    return key >= 0 ? arena.strings[Int(key)] : nil
   }
 
   /// Whether the element has a key (a member of a keyed list), without reading the key.
-  @inlinable
-  var hasKey: Bool { read { $0.pointee.hasKey } }
+  var hasKey: Bool { record.key >= 0 }
 
   /// Number of DOM nodes in this subtree, this element included.
-  @inlinable
-  public var subtreeSize: Int { read { Int($0.pointee.storedSubtreeSize) } }
+  public var subtreeSize: Int { Int(record.subtreeSize) }
 
   /// Whether the element has properties, listeners or mount methods: the parts most elements
   /// lack, which hot loops can then skip.
-  @inlinable
-  public var hasExtras: Bool { read { $0.pointee.flags & ElementHeader.hasExtrasFlag != 0 } }
+  public var hasExtras: Bool { record.extras >= 0 }
 
   /// Whether this element or any element below it has mount methods.
-  @inlinable
-  var hasMountMethodsInSubtree: Bool { read { $0.pointee.flags & ElementHeader.mountsInSubtreeFlag != 0 } }
+  var hasMountMethodsInSubtree: Bool { record.mountsInSubtree }
 
   /// Attributes in the order they were given; rendering keeps this order.
   ///
   /// A new array on every call: loops over many elements use `withAttributes` instead.
-  public var attributes: [Attribute] {
-    withAttributes { Array($0) }
-  }
+  public var attributes: [Attribute] { withAttributes { Array($0) } }
 
   /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
   public var properties: [Property] { extras?.properties ?? [] }
@@ -102,24 +84,27 @@ public struct Element {
   /// Methods the browser calls on the element right after it is inserted (`showModal`).
   public var mountMethods: [DOMMethod] { extras?.mountMethods ?? [] }
 
-  @usableFromInline
-  var extras: Extras? { storage.withParts { header, tail in header.pointee.layout.extras(in: tail) } }
+  var extras: Extras? {
+    let extras = record.extras
+    return extras >= 0 ? arena.extras[Int(extras)] : nil
+  }
 
   /// Child nodes, never fragments.
   ///
-  /// A new array on every call: loops over many elements use `withChildren` instead.
+  /// A new array on every call: loops over many elements use `childCount` / `child(at:)`.
   public var children: [Node] {
-    withChildren { Array($0) }
+    var nodes: [Node] = []
+    nodes.reserveCapacity(childCount)
+    forEachChild { nodes.append($0) }
+    return nodes
   }
 
   // MARK: Walking without allocating
 
   /// How many attributes the element has.
-  @inlinable
-  public var attributeCount: Int { read { Int($0.pointee.storedAttributeCount) } }
+  public var attributeCount: Int { Int(record.attributeCount) }
 
   /// The attribute at `index`, in the order given.
-  @inlinable
   public func attribute(at index: Int) -> Attribute {
     withAttributes { attributes in
       precondition(index >= 0 && index < attributes.count, "attribute index out of range")
@@ -128,44 +113,34 @@ public struct Element {
   }
 
   /// Calls `body` with the attributes in place: no array is made.
-  @inlinable
   public func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
-    storage.withParts { header, tail in body(header.pointee.layout.attributes(in: tail)) }
+    body(arena.reader.attributeList(index))
   }
 
   /// How many children the element has.
-  @inlinable
-  public var childCount: Int { read { Int($0.pointee.storedChildCount) } }
+  public var childCount: Int { Int(record.childCount) }
 
   /// The child at `index`.
-  @inlinable
   public func child(at index: Int) -> Node {
-    withChildren { children in
-      precondition(index >= 0 && index < children.count, "child index out of range")
-      return children[index]
-    }
-  }
-
-  /// Calls `body` with the children in place: no array is made.
-  @inlinable
-  public func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
-    storage.withParts { header, tail in body(header.pointee.layout.children(in: tail)) }
+    let reader = arena.reader
+    let children = reader.childList(self.index)
+    precondition(index >= 0 && index < children.count, "child index out of range")
+    return reader.node(children[index])
   }
 
   /// Calls `body` with each child in order.
-  @inlinable
   public func forEachChild(_ body: (Node) -> Void) {
-    withChildren { children in
-      for child in children { body(child) }
-    }
+    let reader = arena.reader
+    for child in reader.childList(index) { body(reader.node(child)) }
   }
 
   /// Whether both are the same stored element (so equal without looking further).
-  @inlinable
-  public func isIdentical(to other: Element) -> Bool { storage === other.storage }
+  public func isIdentical(to other: Element) -> Bool { arena === other.arena && index == other.index }
 
   // MARK: Making elements
 
+  /// Makes an element in the current thread's arena (`NodeArena.current`). Fragments among
+  /// `children` are spread.
   public init(
     _ tag: String,
     namespace: Namespace = .html,
@@ -176,18 +151,18 @@ public struct Element {
     mountMethods: [DOMMethod] = [],
     children: [Node] = []
   ) {
+    let arena = NodeArena.current
+    let placed = arena.placeChildren(.fragment(children))
+    let firstAttribute = arena.attributes.count
+    for attribute in attributes { arena.attributes.append(attribute) }
     let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
-    storage = ElementStorage.make(
-      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras,
-      content: .fragment(children), attributeCount: attributes.count)
-    var next = storage.firstAttribute
-    for attribute in attributes {
-      next.initialize(to: attribute)
-      next += 1
-    }
+    let index = arena.appendRecord(
+      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras, children: placed,
+      firstAttribute: firstAttribute)
+    self.init(arena: arena, index: index)
   }
 
-  /// A copy with some parts replaced; the rest is shared.
+  /// A copy with some parts replaced; the rest is the same.
   public func with(
     key: String?? = nil,
     attributes: [Attribute]? = nil,
@@ -214,9 +189,7 @@ public struct Element {
     }
   }
 
-  /// The parts most elements lack, kept out of line so a plain element stays small and cheap
-  /// to build and free.
-  @usableFromInline
+  /// The parts most elements lack, kept out of the record so a plain element stays small.
   final class Extras {
     let properties: [Property]
     let listeners: [EventListener]
@@ -235,250 +208,6 @@ public struct Element {
   }
 }
 
-// MARK: - Storage
-
-/// The fixed part of an element's one allocation: 24 bytes. What follows it in the same block
-/// is described by `layout`.
-@usableFromInline
-struct ElementHeader {
-  @usableFromInline var packedTag: UInt64
-  @usableFromInline var storedSubtreeSize: UInt32
-  @usableFromInline var storedChildCount: UInt32
-  @usableFromInline var storedAttributeCount: UInt16
-  @usableFromInline var namespace: Namespace
-  @usableFromInline var flags: UInt8
-
-  @usableFromInline static let hasKeyFlag: UInt8 = 1
-  @usableFromInline static let hasStoredTagFlag: UInt8 = 2
-  @usableFromInline static let hasExtrasFlag: UInt8 = 4
-  /// Set when this element or one below it has mount methods: a subtree without it is
-  /// inserted with no `invoke` patches, and the diff need not walk it to find out.
-  @usableFromInline static let mountsInSubtreeFlag: UInt8 = 8
-
-  @inlinable
-  var hasKey: Bool { flags & Self.hasKeyFlag != 0 }
-
-  /// The header of a block whose parts are still being placed: it describes none of them.
-  @usableFromInline
-  static var empty: ElementHeader {
-    ElementHeader(
-      packedTag: 0, storedSubtreeSize: 0, storedChildCount: 0, storedAttributeCount: 0, namespace: .html, flags: 0)
-  }
-
-  @inlinable
-  var layout: ElementLayout {
-    ElementLayout(
-      attributeCount: Int(storedAttributeCount), childCount: Int(storedChildCount), hasKey: hasKey,
-      hasStoredTag: flags & Self.hasStoredTagFlag != 0, hasExtras: flags & Self.hasExtrasFlag != 0)
-  }
-}
-
-/// Where the parts of an element's tail are, in order: the key if there is one, the
-/// attributes, the children (never fragments), the tag if it does not fit `packedTag`, and
-/// the extras (properties, listeners, mount methods) if there are any.
-///
-/// Keeping them in the element's own block, rather than in arrays of their own, makes an
-/// element one allocation instead of two or three, and a table row about a third smaller in
-/// memory: less to allocate, walk and free. The key comes first, next to the header, because
-/// keyed diffing reads the keys of a whole list before anything else of its elements; the
-/// extras come last, and only when present, because most elements have none (a word in every
-/// header put three of a benchmark row's eight elements in the next 16-byte size of block:
-/// 896 bytes a row, now 848).
-/// (Each part's stride is a multiple of the pointer alignment, so every part starts aligned.)
-@usableFromInline
-struct ElementLayout {
-  @usableFromInline let attributeCount: Int
-  @usableFromInline let childCount: Int
-  @usableFromInline let hasKey: Bool
-  @usableFromInline let hasStoredTag: Bool
-  @usableFromInline let hasExtras: Bool
-
-  @inlinable
-  init(attributeCount: Int, childCount: Int, hasKey: Bool, hasStoredTag: Bool, hasExtras: Bool) {
-    self.attributeCount = attributeCount
-    self.childCount = childCount
-    self.hasKey = hasKey
-    self.hasStoredTag = hasStoredTag
-    self.hasExtras = hasExtras
-  }
-
-  @inlinable var keyOffset: Int { 0 }
-  @inlinable var attributesOffset: Int { hasKey ? MemoryLayout<String>.stride : 0 }
-  @inlinable var childrenOffset: Int { attributesOffset + attributeCount * MemoryLayout<Attribute>.stride }
-  @inlinable var tagOffset: Int { childrenOffset + childCount * MemoryLayout<Node>.stride }
-  @inlinable var extrasOffset: Int { tagOffset + (hasStoredTag ? MemoryLayout<String>.stride : 0) }
-  @inlinable var byteCount: Int { extrasOffset + (hasExtras ? MemoryLayout<Element.Extras>.stride : 0) }
-
-  @inlinable
-  func attributes(in tail: UnsafeMutableRawPointer) -> UnsafeBufferPointer<Attribute> {
-    UnsafeBufferPointer(start: (tail + attributesOffset).assumingMemoryBound(to: Attribute.self), count: attributeCount)
-  }
-
-  @inlinable
-  func children(in tail: UnsafeMutableRawPointer) -> UnsafeBufferPointer<Node> {
-    UnsafeBufferPointer(start: (tail + childrenOffset).assumingMemoryBound(to: Node.self), count: childCount)
-  }
-
-  @inlinable
-  func key(in tail: UnsafeMutableRawPointer) -> String? {
-    hasKey ? (tail + keyOffset).assumingMemoryBound(to: String.self).pointee : nil
-  }
-
-  @inlinable
-  func extras(in tail: UnsafeMutableRawPointer) -> Element.Extras? {
-    hasExtras ? (tail + extrasOffset).assumingMemoryBound(to: Element.Extras.self).pointee : nil
-  }
-
-  @inlinable
-  func storedTag(in tail: UnsafeMutableRawPointer) -> String? {
-    hasStoredTag ? (tail + tagOffset).assumingMemoryBound(to: String.self).pointee : nil
-  }
-}
-
-/// An element's one heap block: `ElementHeader`, then the parts `ElementLayout` places.
-///
-/// One allocation per element, instead of the element object plus an attribute array plus a
-/// children array: building and freeing those was most of the time of building and rendering
-/// the benchmark table.
-@usableFromInline
-final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
-  deinit {
-    // ManagedBuffer destroys the header; the tail is ours to destroy. One value at a time:
-    // `deinitialize(count:)` with a count unknown at compile time goes through the runtime's
-    // generic array destroyer (~45 instructions per value, against a release or two inlined).
-    withParts { header, tail in
-      let layout = header.pointee.layout
-      let attributes = (tail + layout.attributesOffset).assumingMemoryBound(to: Attribute.self)
-      for index in 0..<layout.attributeCount {
-        _ = (attributes + index).move()
-      }
-      let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
-      for index in 0..<layout.childCount { _ = (children + index).move() }
-      if layout.hasKey {
-        let key = (tail + layout.keyOffset).assumingMemoryBound(to: String.self)
-        _ = key.move()
-      }
-      if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
-      if layout.hasExtras { _ = (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).move() }
-    }
-  }
-
-  /// The header and the start of the tail, as a raw pointer the layout reads from.
-  @inlinable
-  func withParts<Result>(
-    _ body: (UnsafeMutablePointer<ElementHeader>, UnsafeMutableRawPointer) -> Result
-  ) -> Result {
-    withUnsafeMutablePointers { header, tail in body(header, UnsafeMutableRawPointer(tail)) }
-  }
-
-  /// Where the first attribute goes. The caller of `make` initializes them all, in order.
-  @usableFromInline
-  var firstAttribute: UnsafeMutablePointer<Attribute> {
-    withParts { header, tail in (tail + header.pointee.layout.attributesOffset).assumingMemoryBound(to: Attribute.self) }
-  }
-
-  /// Makes the block with room for `attributeCount` attributes, which the caller must then
-  /// initialize, all of them, before the storage is used or released (nothing in between can
-  /// fail). Fragments in `content` are spread into the children.
-  ///
-  /// The key, the extras and the content are `consuming`, and moved into the block: a copy
-  /// would be a retain here and a release when the argument goes.
-  @usableFromInline
-  static func make(
-    tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
-    content: consuming Node, attributeCount: Int
-  ) -> ElementStorage {
-    // The builder hands over a fragment's array for this element alone, so its members are
-    // moved out, not copied: a copy would retain each child here and release it again when
-    // the array goes, two atomic operations per child.
-    var members: [Node] = []
-    var childCount = 1
-    let isFragment: Bool
-    if case .fragment = content {
-      isFragment = true
-      members = content.takeMembers()
-      if !members.isFlat { members = Node.fragment(members).flattened }
-      childCount = members.count
-    } else {
-      isFragment = false
-    }
-    precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
-    precondition(UInt64(childCount) < UInt64(UInt32.max), "an element holds at most 4,294,967,294 children")
-    let hasKey = key != nil
-    let hasExtras = extras != nil
-    let hasStoredTag = packedTag == 0
-    var mountsInSubtree = extras.map { !$0.mountMethods.isEmpty } ?? false
-    let layout = ElementLayout(
-      attributeCount: attributeCount, childCount: childCount, hasKey: hasKey, hasStoredTag: hasStoredTag,
-      hasExtras: hasExtras)
-    let words = (layout.byteCount + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
-
-    // The block is made with an empty header and filled in place here, not in the closure
-    // that makes it (whose captures can be copied, never moved); the real header goes in
-    // last, once the children are in and the subtree is counted.
-    let storage = unsafeDowncast(ElementStorage.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
-    let (header, tail) = storage.withParts { ($0, $1) }
-    (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
-    let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
-    if isFragment {
-      // Popped from the end, each member moves out of the array: nothing is retained, and
-      // the array is left empty, with nothing to destroy.
-      var next = children + childCount
-      while let member = members.popLast() {
-        next -= 1
-        next.initialize(to: member)
-      }
-    } else {
-      children.initialize(to: consume content)
-    }
-    if let key = consume key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
-    if hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
-    if let extras = consume extras {
-      (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
-    }
-
-    // Counted in place: children read through a pointer are borrowed, not copied.
-    var subtreeSize: UInt64 = 1
-    for index in 0..<childCount {
-      switch children[index] {
-      case .element(let element):
-        subtreeSize += UInt64(element.subtreeSize)
-        mountsInSubtree = mountsInSubtree || element.hasMountMethodsInSubtree
-      default: subtreeSize += 1
-      }
-    }
-    // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
-    precondition(subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
-    header.pointee = ElementHeader(
-      packedTag: packedTag, storedSubtreeSize: UInt32(subtreeSize),
-      storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
-      flags: (hasKey ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0)
-        | (hasExtras ? ElementHeader.hasExtrasFlag : 0) | (mountsInSubtree ? ElementHeader.mountsInSubtreeFlag : 0))
-    return storage
-  }
-}
-
-extension Array where Element == Node {
-  /// Whether no member is a fragment (the builder nests them rarely: a fragment returned from
-  /// a helper, or `fragment { }` in a list).
-  var isFlat: Bool {
-    withUnsafeBufferPointer { members in
-      for index in members.indices { if case .fragment = members[index] { return false } }
-      return true
-    }
-  }
-}
-
-extension Node {
-  /// A fragment's members, leaving an empty fragment in their place (so the array is not
-  /// shared, and can be taken apart without copies).
-  mutating func takeMembers() -> [Node] {
-    guard case .fragment(let members) = self else { return [] }
-    self = .fragment([])
-    return members
-  }
-}
-
 extension Element: Equatable {
   public static func == (lhs: Element, rhs: Element) -> Bool {
     if lhs.isIdentical(to: rhs) { return true }
@@ -490,58 +219,8 @@ extension Element: Equatable {
         && lhs.mountMethods == rhs.mountMethods
       else { return false }
     }
-    return lhs.withChildren { a in rhs.withChildren { b in a.elementsEqual(b) } }
+    guard lhs.childCount == rhs.childCount else { return false }
+    for index in 0..<lhs.childCount where lhs.child(at: index) != rhs.child(at: index) { return false }
+    return true
   }
-}
-
-/// The namespace an element lives in. SVG and MathML names keep their case.
-public enum Namespace: Equatable, Hashable, Sendable {
-  case html
-  case svg
-  case mathML
-
-  /// The short name used in the JSON tree format and the wire protocol (`svg`, `math`).
-  public var shortName: String? {
-    switch self {
-    case .html: return nil
-    case .svg: return "svg"
-    case .mathML: return "math"
-    }
-  }
-}
-
-/// A name–value attribute. An empty value renders as a boolean attribute (`disabled=""`).
-public struct Attribute: Equatable, Sendable {
-  public var name: String
-  public var value: String
-
-  public init(_ name: String, _ value: String) {
-    self.name = name
-    self.value = value
-  }
-}
-
-/// A DOM property, set on the live element rather than written as markup (`input.value`).
-public struct Property: Equatable, Sendable {
-  public var name: String
-  public var value: PropertyValue
-
-  public init(_ name: String, _ value: PropertyValue) {
-    self.name = name
-    self.value = value
-  }
-}
-
-/// The value of a DOM property.
-public enum PropertyValue: Equatable, Sendable {
-  case string(String)
-  case bool(Bool)
-}
-
-/// A method the browser calls on an element (`dialog.showModal()`, `input.focus()`).
-public enum DOMMethod: String, Equatable, Sendable {
-  case showModal
-  case close
-  case show
-  case focus
 }

@@ -1,15 +1,14 @@
 import Testing
 import VirtualDOM
 
-/// An element is one block (header, then attributes); these pin what its accessors read back,
-/// and that the DSL's option overloads (0-3 one by one, 4+ as a list) build the same element as
-/// `Element.init`.
-@Suite struct ElementStorageTests {
+/// An element is a record in a `NodeArena`; these pin what its accessors read back, that the
+/// DSL's option overloads (0-3 one by one, 4+ as a list) build the same element as
+/// `Element.init`, and when an arena's memory is reused.
+@Suite struct NodeArenaTests {
   @Test func noChildrenReadsAsAnEmptyList() {
     let element = div().element!
     #expect(element.childCount == 0)
     #expect(element.children.isEmpty)
-    #expect(element.withChildren { $0.count } == 0)
     #expect(element.subtreeSize == 1)
   }
 
@@ -18,7 +17,6 @@ import VirtualDOM
     #expect(element.childCount == 1)
     #expect(element.child(at: 0) == .text("Hi"))
     #expect(element.children == [.text("Hi")])
-    #expect(element.withChildren { Array($0) } == [.text("Hi")])
     #expect(element.subtreeSize == 2)
   }
 
@@ -92,7 +90,7 @@ import VirtualDOM
     #expect(first.with(attributes: [Attribute("class", "x")]) != first)
   }
 
-  /// Every optional part of the block at once (key, attributes, children, a tag too long to
+  /// Every optional part of the record at once (key, attributes, children, a tag too long to
   /// pack, extras) reads back from its own place.
   @Test func everyPartReadsBackWhenAllArePresent() {
     let element = Element(
@@ -112,10 +110,10 @@ import VirtualDOM
     #expect(!plain.hasExtras && plain.properties.isEmpty && plain.listeners.isEmpty && plain.mountMethods.isEmpty)
   }
 
-  /// Freeing an element skips the strings that hold no reference (literals, short strings)
-  /// and must still release the others: once the elements are gone, a heap string they held
-  /// is uniquely owned again, so appending to it writes in place.
-  @Test func heapStringsInAnElementAreReleasedWithIt() {
+  /// A thread's own arena is emptied once nothing refers to it: the strings its elements held
+  /// are released then, so a heap string is uniquely owned again and appending to it writes in
+  /// place.
+  @Test func heapStringsAreReleasedWhenTheArenaIsReused() {
     var value = String(repeating: "long value, on the heap ", count: 4)
     value.reserveCapacity(value.utf8.count + 64)
     let before = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
@@ -125,8 +123,50 @@ import VirtualDOM
       }
       #expect(elements.allSatisfy { $0.attribute("title") == value && $0.key == value })
     }
+    _ = td { "the next build reuses the arena" }
     value.append("!")
     let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
-    #expect(before != nil && before == after, "the string's buffer was still shared: a release was skipped")
+    #expect(before != nil && before == after, "the string's buffer was still shared: the arena kept it")
+  }
+
+  @Test func anArenaNothingRefersToIsReusedFromTheStart() {
+    var arenas = ArenaPair()
+    var counts: [Int] = []
+    for _ in 0..<4 {
+      let arena = arenas.build { () -> NodeArena in
+        _ = ul { for index in 0..<10 { li(.key("\(index)")) { "\(index)" } } }
+        return NodeArena.currentForTesting
+      }
+      counts.append(arena.elementCount)
+    }
+    // Each build finds its arena empty: 11 elements, not 11 more each time.
+    #expect(counts == [11, 11, 11, 11])
+  }
+
+  @Test func aNodeKeptFromAnEarlierBuildStaysValid() {
+    var arenas = ArenaPair()
+    let kept = arenas.build { ul { li(.key("a")) { "A" }; li(.key("b")) { "B" } } }
+    for round in 0..<4 {
+      _ = arenas.build { ul { li(.key("c\(round)")) { "C" } } }
+    }
+    #expect(kept == ul { li(.key("a")) { "A" }; li(.key("b")) { "B" } })
+    #expect(kept.element!.child(at: 1).element!.key == "b")
+  }
+
+  @Test func nodesOfAnotherArenaAreCopiedIntoTheTreeThatTakesThem() {
+    let other = NodeArena()
+    let item = other.building { li(.key("x"), .class("item")) { span { "X" }; "tail" } }
+    let list = ul { item; li { "Y" } }
+    let copied = list.element!.child(at: 0)
+    #expect(copied == item)
+    #expect(!copied.element!.isIdentical(to: item.element!))
+    #expect(list.subtreeSize == 1 + item.subtreeSize + 2)
+    #expect(other.elementCount == 2)
+  }
+
+  @Test func fragmentsNestedInTheContentAreSpreadInOrder() {
+    let inner = fragment { li { "B" }; fragment { li { "C" } } }
+    let list = ul { li { "A" }; inner; "D" }
+    #expect(list.element!.children == [li { "A" }, li { "B" }, li { "C" }, .text("D")])
   }
 }

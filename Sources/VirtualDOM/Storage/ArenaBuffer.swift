@@ -1,0 +1,56 @@
+/// A growable run of values that a `NodeArena` owns outright, and empties without giving its
+/// memory back: the next render reuses it.
+///
+/// An `Array` would do the same work, but every read of an array held in a class is checked for
+/// exclusive access at run time; the arena hands its readers plain pointers instead
+/// (`TreeReader`), valid while nothing is appended.
+struct ArenaBuffer<Value> {
+  private(set) var base: UnsafeMutablePointer<Value>? = nil
+  private(set) var count = 0
+  private(set) var capacity = 0
+
+  /// Appends `value` and returns its index.
+  @inline(__always)
+  @discardableResult
+  mutating func append(_ value: consuming Value) -> Int {
+    if count == capacity { grow(toAtLeast: count + 1) }
+    (base.unsafelyUnwrapped + count).initialize(to: value)
+    count += 1
+    return count - 1
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> Value {
+    base.unsafelyUnwrapped[index]
+  }
+
+  /// Makes room for `extra` more values, at least doubling (so appends stay amortized O(1)).
+  mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(toAtLeast: count + extra) }
+  }
+
+  private mutating func grow(toAtLeast minimum: Int) {
+    let newCapacity = max(minimum, capacity * 2, 16)
+    let newBase = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+    if let base {
+      newBase.moveInitialize(from: base, count: count)
+      base.deallocate()
+    }
+    base = newBase
+    capacity = newCapacity
+  }
+
+  /// Destroys the values and keeps the memory.
+  mutating func removeAll() {
+    if let base, count > 0 { base.deinitialize(count: count) }
+    count = 0
+  }
+
+  /// Destroys the values and gives the memory back; the buffer is empty afterwards.
+  mutating func release() {
+    removeAll()
+    base?.deallocate()
+    base = nil
+    capacity = 0
+  }
+}

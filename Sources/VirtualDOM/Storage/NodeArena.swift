@@ -1,0 +1,221 @@
+/// Where elements live: flat records in a few growable buffers, reused from render to render.
+///
+/// Building `div { span { "Hi" } }` appends a record for `span`, its text, then a record for
+/// `div` whose child list names `span`'s record: children first, so a parent's record comes
+/// after its subtree's. An `Element` is this arena and a record's index. Nothing in an arena
+/// changes once appended, so a `Node` is a value even though its parts are shared.
+///
+/// Rendering allocates nothing per element once the buffers have grown to the size of a tree:
+/// the storage of a whole tree is a handful of blocks, emptied and refilled, not one heap block
+/// per element made and freed on every render.
+///
+/// Each thread builds into an arena of its own (`NodeArena.current`); a runtime renders into two
+/// arenas in turn (`ArenaPair`), one holding the tree on the page while the next is built. An
+/// arena is emptied only when nothing else refers to it, so a node kept from an old render stays
+/// valid: its arena lives on until the node goes.
+///
+/// ```swift
+/// let arena = NodeArena()
+/// let row = arena.building { tr(.key("1")) { td { "One" } } }
+/// ```
+public final class NodeArena {
+  var records = ArenaBuffer<ElementRecord>()
+  var children = ArenaBuffer<StoredChild>()
+  var attributes = ArenaBuffer<Attribute>()
+  /// Keys, texts, comments and tags too long to pack.
+  var strings = ArenaBuffer<String>()
+  var extras = ArenaBuffer<Element.Extras>()
+
+  public init() {}
+
+  deinit {
+    records.release()
+    children.release()
+    attributes.release()
+    strings.release()
+    extras.release()
+  }
+
+  /// How many element records the arena holds.
+  public var elementCount: Int { records.count }
+
+  /// Empties the arena, keeping its memory. Only for an arena nothing refers to.
+  func reset() {
+    guard records.count > 0 || strings.count > 0 else { return }
+    records.removeAll()
+    children.removeAll()
+    attributes.removeAll()
+    strings.removeAll()
+    extras.removeAll()
+  }
+
+  /// Pointers to the arena's buffers for a walk that appends nothing.
+  var reader: TreeReader { TreeReader(self) }
+}
+
+/// One element in an arena: 48 bytes, with ranges into the arena's other buffers.
+package struct ElementRecord {
+  /// The tag as `Names.packedTag` packs it, or 0 when it is stored in `strings`.
+  package var packedTag: UInt64
+  package var subtreeSize: UInt32
+  package var firstChild: UInt32
+  package var childCount: UInt32
+  package var firstAttribute: UInt32
+  package var attributeCount: UInt32
+  /// Indices into `strings` (the key, an unpacked tag) and `extras`, or -1.
+  package var key: Int32
+  package var storedTag: Int32
+  package var extras: Int32
+  package var namespace: Namespace
+  /// Set when this element or one below it has mount methods: a subtree without it is
+  /// inserted with no `invoke` patches, and the diff need not walk it to find out.
+  package var mountsInSubtree: Bool
+}
+
+/// A child as its parent's list holds it: an element record, or a text or comment in `strings`.
+package struct StoredChild: Equatable {
+  private let bits: UInt32
+
+  static func element(_ index: Int) -> StoredChild { StoredChild(bits: UInt32(index) << 2) }
+  static func text(_ index: Int) -> StoredChild { StoredChild(bits: UInt32(index) << 2 | 1) }
+  static func comment(_ index: Int) -> StoredChild { StoredChild(bits: UInt32(index) << 2 | 2) }
+
+  package var isElement: Bool { bits & 3 == 0 }
+  package var isText: Bool { bits & 3 == 1 }
+  package var isComment: Bool { bits & 3 == 2 }
+  /// The record's index for an element, the string's for text and comments.
+  package var index: Int { Int(bits >> 2) }
+}
+
+extension NodeArena {
+  /// At most 2^30 of any part: a child names its record or string in 30 bits.
+  static let limit = 1 << 30
+
+  // MARK: Appending elements
+
+  /// Appends an element's record once its children are placed (`placeChildren`) and its
+  /// attributes appended (`firstAttribute..<attributes.count`).
+  func appendRecord(
+    tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
+    children placed: PlacedChildren, firstAttribute: Int
+  ) -> Int {
+    let attributeCount = attributes.count - firstAttribute
+    precondition(records.count < Self.limit && strings.count + 2 < Self.limit, "an arena holds at most 2^30 elements")
+    precondition(placed.subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+    let keyIndex = key.map { strings.append($0) } ?? -1
+    let tagIndex = packedTag == 0 ? strings.append(tag) : -1
+    let hasMounts = extras.map { !$0.mountMethods.isEmpty } ?? false
+    let extrasIndex = extras.map { self.extras.append($0) } ?? -1
+    return records.append(
+      ElementRecord(
+        packedTag: packedTag, subtreeSize: UInt32(placed.subtreeSize), firstChild: UInt32(placed.first),
+        childCount: UInt32(placed.count), firstAttribute: UInt32(firstAttribute), attributeCount: UInt32(attributeCount),
+        key: Int32(keyIndex), storedTag: Int32(tagIndex), extras: Int32(extrasIndex), namespace: namespace,
+        mountsInSubtree: hasMounts || placed.mountsInSubtree))
+  }
+
+  /// Where an element's children went in `children`, and what its record needs of them.
+  struct PlacedChildren {
+    var first: Int
+    var count = 0
+    var subtreeSize: UInt64 = 1
+    var mountsInSubtree = false
+  }
+
+  /// Appends the child list of an element about to be appended: `content` is one node or a
+  /// fragment of them (fragments are spread). Elements of another arena are copied in first,
+  /// so every tree lies in one arena.
+  func placeChildren(_ content: consuming Node) -> PlacedChildren {
+    switch consume content {
+    case .fragment(let members):
+      if members.allSatisfy({ isPlaceable($0) }) {
+        var placed = PlacedChildren(first: children.count)
+        children.reserve(members.count)
+        for member in members { appendChild(place(member), to: &placed) }
+        return placed
+      }
+      // A nested fragment or a foreign element: their records and lists go in first, then
+      // this element's list, whole.
+      var resolved: [StoredChild] = []
+      for member in members { resolve(member, into: &resolved) }
+      var placed = PlacedChildren(first: children.count)
+      for child in resolved { appendChild(child, to: &placed) }
+      return placed
+    case let node:
+      let child = place(node)  // a foreign element is copied before the list starts
+      var placed = PlacedChildren(first: children.count)
+      appendChild(child, to: &placed)
+      return placed
+    }
+  }
+
+  /// Whether `node` goes into a child list as it is: not a fragment, and not another arena's.
+  private func isPlaceable(_ node: Node) -> Bool {
+    switch node {
+    case .element(let element): return element.arena === self
+    case .text, .comment: return true
+    case .fragment: return false
+    }
+  }
+
+  /// The child that stands for `node` here; `node` is not a fragment.
+  private func place(_ node: Node) -> StoredChild {
+    switch node {
+    case .element(let element):
+      return element.arena === self ? .element(element.index) : .element(copyElement(element.index, from: element.arena))
+    case .text(let text): return .text(strings.append(text))
+    case .comment(let text): return .comment(strings.append(text))
+    case .fragment: preconditionFailure("fragments are spread before placing")
+    }
+  }
+
+  private func resolve(_ node: Node, into resolved: inout [StoredChild]) {
+    if case .fragment(let members) = node {
+      for member in members { resolve(member, into: &resolved) }
+    } else {
+      resolved.append(place(node))
+    }
+  }
+
+  @inline(__always)
+  private func appendChild(_ child: StoredChild, to placed: inout PlacedChildren) {
+    children.append(child)
+    placed.count += 1
+    if child.isElement {
+      let record = records[child.index]
+      placed.subtreeSize += UInt64(record.subtreeSize)
+      placed.mountsInSubtree = placed.mountsInSubtree || record.mountsInSubtree
+    } else {
+      placed.subtreeSize += 1
+    }
+  }
+
+  /// Copies the element at `index` of `source`, with its subtree, into this arena.
+  func copyElement(_ index: Int, from source: NodeArena) -> Int {
+    let record = source.records[index]
+    var copied: [StoredChild] = []
+    copied.reserveCapacity(Int(record.childCount))
+    for offset in 0..<Int(record.childCount) {
+      let child = source.children[Int(record.firstChild) + offset]
+      if child.isElement {
+        copied.append(.element(copyElement(child.index, from: source)))
+      } else {
+        let text = strings.append(source.strings[child.index])
+        copied.append(child.isText ? .text(text) : .comment(text))
+      }
+    }
+    let firstChild = children.count
+    for child in copied { children.append(child) }
+    let firstAttribute = attributes.count
+    for offset in 0..<Int(record.attributeCount) {
+      attributes.append(source.attributes[Int(record.firstAttribute) + offset])
+    }
+    var copy = record
+    copy.firstChild = UInt32(firstChild)
+    copy.firstAttribute = UInt32(firstAttribute)
+    if record.key >= 0 { copy.key = Int32(strings.append(source.strings[Int(record.key)])) }
+    if record.storedTag >= 0 { copy.storedTag = Int32(strings.append(source.strings[Int(record.storedTag)])) }
+    if record.extras >= 0 { copy.extras = Int32(extras.append(source.extras[Int(record.extras)])) }
+    return records.append(copy)
+  }
+}
