@@ -31,6 +31,9 @@ public final class NavigationRuntime {
   private var isMounted = false
   private var pendingBatches: [PatchBatch] = []
   private var pendingEffects: [() -> Void] = []
+  /// Where renders build their trees: two arenas in turn, so the tree on the page stays intact
+  /// while the next is built, and each render reuses the memory of the one before last.
+  private var arenas = ArenaPair()
 
   /// The mounted tree: the current nodes and their ids.
   ///
@@ -216,6 +219,10 @@ public final class NavigationRuntime {
   }
 
   private func renderPass(transaction: UITransaction) {
+    arenas.build { renderPassInArena(transaction: transaction) }
+  }
+
+  private func renderPassInArena(transaction: UITransaction) {
     let context = RenderContext(memory: memory)
     let root = context.run { view() }
     // The app's root nodes, then the presented dialogs (the top layer), all keyed: a dialog

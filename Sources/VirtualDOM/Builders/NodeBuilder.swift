@@ -130,7 +130,7 @@ func makeElement(
   // Children first: a foreign child is copied in before this element's list and attributes.
   let arena = NodeArena.current
   let placed = arena.placeChildren(content)
-  let firstAttribute = arena.attributes.count
+  let firstAttribute = arena.parts.pointee.attributes.count
   OptionTally.appendAttribute(of: first, to: arena)
   OptionTally.appendAttribute(of: second, to: arena)
   OptionTally.appendAttribute(of: third, to: arena)
@@ -154,9 +154,9 @@ func makeElement(
   for option in options { tally.add(option) }
   let arena = NodeArena.current
   let placed = arena.placeChildren(content)
-  let firstAttribute = arena.attributes.count
+  let firstAttribute = arena.parts.pointee.attributes.count
   for option in options {
-    if case .attribute(let attribute) = option { arena.attributes.append(attribute) }
+    if case .attribute(let attribute) = option { arena.parts.pointee.attributes.append(attribute) }
   }
   let index = arena.appendRecord(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
@@ -187,7 +187,7 @@ struct OptionTally {
   @inline(__always)
   static func appendAttribute(of option: consuming ElementOption, to arena: NodeArena) {
     switch consume option {
-    case .attribute(let attribute): arena.attributes.append(attribute)
+    case .attribute(let attribute): arena.parts.pointee.attributes.append(attribute)
     case .none, .key, .property, .listener, .mount: break
     }
   }

@@ -93,7 +93,7 @@ public struct MountedTree {
     let placed = arena.placeChildren(.fragment(roots))
     let index = arena.appendRecord(
       tag: "", packedTag: 0, namespace: .html, key: nil, extras: nil, children: placed,
-      firstAttribute: arena.attributes.count)
+      firstAttribute: arena.parts.pointee.attributes.count)
     return Element(arena: arena, index: index)
   }
 

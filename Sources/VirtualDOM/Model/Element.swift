@@ -21,7 +21,7 @@ public struct Element {
     self.index = index
   }
 
-  var record: ElementRecord { arena.records[index] }
+  var record: ElementRecord { arena.parts.pointee.records[index] }
 
   /// The arena's buffers, and where this element's record is in them: for walks of a whole
   /// tree (the serializer's compact path).
@@ -34,7 +34,7 @@ public struct Element {
   public var tag: String {
     let record = self.record
     if record.packedTag != 0 { return Names.tag(unpacking: record.packedTag) }
-    return arena.strings[Int(record.storedTag)]
+    return arena.parts.pointee.strings[Int(record.storedTag)]
   }
 
   /// Whether both elements have the same tag: one integer comparison for short tags. Tags are
@@ -57,7 +57,7 @@ public struct Element {
   /// The key that identifies this element among its siblings in a keyed list.
   public var key: String? {
     let key = record.key
-    return key >= 0 ? arena.strings[Int(key)] : nil
+    return key >= 0 ? arena.parts.pointee.strings[Int(key)] : nil
   }
 
   /// Whether the element has a key (a member of a keyed list), without reading the key.
@@ -86,7 +86,7 @@ public struct Element {
 
   var extras: Extras? {
     let extras = record.extras
-    return extras >= 0 ? arena.extras[Int(extras)] : nil
+    return extras >= 0 ? arena.parts.pointee.extras[Int(extras)] : nil
   }
 
   /// Child nodes, never fragments.
@@ -153,8 +153,8 @@ public struct Element {
   ) {
     let arena = NodeArena.current
     let placed = arena.placeChildren(.fragment(children))
-    let firstAttribute = arena.attributes.count
-    for attribute in attributes { arena.attributes.append(attribute) }
+    let firstAttribute = arena.parts.pointee.attributes.count
+    for attribute in attributes { arena.parts.pointee.attributes.append(attribute) }
     let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
     let index = arena.appendRecord(
       tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras, children: placed,

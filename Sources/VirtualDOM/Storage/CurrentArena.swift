@@ -18,8 +18,8 @@ extension NodeArena {
   /// the old one goes with the last node that refers to it.
   static var current: NodeArena {
     let slot = ArenaSlot.current
-    if let entered = slot.entered { return entered }
-    return slot.ownArena()
+    if let entered = slot.pointee.entered { return entered }
+    return slot.pointee.ownArena()
   }
 
   /// How many records the thread's own arena may hold while something still refers to it,
@@ -34,19 +34,23 @@ extension NodeArena {
   /// ```
   public func building<Result>(_ body: () -> Result) -> Result {
     let slot = ArenaSlot.current
-    let outer = slot.entered
-    slot.entered = self
-    defer { slot.entered = outer }
+    let outer = slot.pointee.entered
+    slot.pointee.entered = self
+    defer { slot.pointee.entered = outer }
     return body()
   }
 }
 
 /// One thread's arenas: the one entered, if any, and its own.
-final class ArenaSlot {
+///
+/// Reached through a plain pointer (thread-specific data natively, one global in Embedded
+/// Swift), so finding the current arena for each element costs no reference counting of the
+/// slot itself.
+struct ArenaSlot {
   var entered: NodeArena?
   private var own: NodeArena?
 
-  func ownArena() -> NodeArena {
+  mutating func ownArena() -> NodeArena {
     guard own != nil else {
       let arena = NodeArena()
       own = arena
@@ -54,7 +58,7 @@ final class ArenaSlot {
     }
     if isKnownUniquelyReferenced(&own!) {
       own.unsafelyUnwrapped.reset()
-    } else if own.unsafelyUnwrapped.records.count >= NodeArena.implicitLimit {
+    } else if own.unsafelyUnwrapped.elementCount >= NodeArena.implicitLimit {
       own = NodeArena()
     }
     return own.unsafelyUnwrapped
@@ -62,31 +66,37 @@ final class ArenaSlot {
 
   #if hasFeature(Embedded)
     // Safe: an Embedded Swift (wasm32) module has one thread.
-    nonisolated(unsafe) static let current = ArenaSlot()
+    nonisolated(unsafe) private static let slot: UnsafeMutablePointer<ArenaSlot> = {
+      let slot = UnsafeMutablePointer<ArenaSlot>.allocate(capacity: 1)
+      slot.initialize(to: ArenaSlot())
+      return slot
+    }()
+
+    static var current: UnsafeMutablePointer<ArenaSlot> { slot }
   #else
-    /// The calling thread's slot, made on its first use and released when the thread ends.
-    static var current: ArenaSlot {
-      if let pointer = pthread_getspecific(arenaSlotKey) {
-        return Unmanaged<ArenaSlot>.fromOpaque(pointer).takeUnretainedValue()
-      }
-      let slot = ArenaSlot()
-      pthread_setspecific(arenaSlotKey, Unmanaged.passRetained(slot).toOpaque())
+    /// The calling thread's slot, made on its first use and freed when the thread ends.
+    static var current: UnsafeMutablePointer<ArenaSlot> {
+      if let pointer = pthread_getspecific(arenaSlotKey) { return pointer.assumingMemoryBound(to: ArenaSlot.self) }
+      let slot = UnsafeMutablePointer<ArenaSlot>.allocate(capacity: 1)
+      slot.initialize(to: ArenaSlot())
+      pthread_setspecific(arenaSlotKey, slot)
       return slot
     }
   #endif
 }
 
 #if !hasFeature(Embedded)
-  /// The key of every thread's slot; its destructor releases the slot when the thread exits.
+  /// The key of every thread's slot; its destructor frees the slot when the thread exits.
   private let arenaSlotKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { pointer in
       #if canImport(Darwin)
-        Unmanaged<ArenaSlot>.fromOpaque(pointer).release()
+        let slot = pointer.assumingMemoryBound(to: ArenaSlot.self)
       #else
-        guard let pointer else { return }
-        Unmanaged<ArenaSlot>.fromOpaque(pointer).release()
+        guard let slot = pointer?.assumingMemoryBound(to: ArenaSlot.self) else { return }
       #endif
+      slot.deinitialize(count: 1)
+      slot.deallocate()
     }
     precondition(status == 0, "pthread_key_create failed (\(status))")
     return key

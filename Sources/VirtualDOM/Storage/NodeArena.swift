@@ -19,6 +19,33 @@
 /// let row = arena.building { tr(.key("1")) { td { "One" } } }
 /// ```
 public final class NodeArena {
+  /// The buffers, behind a pointer the arena owns: appends through it are not checked for
+  /// exclusive access at run time, as a class's stored properties would be at every element.
+  let parts: UnsafeMutablePointer<ArenaParts>
+
+  public init() {
+    parts = .allocate(capacity: 1)
+    parts.initialize(to: ArenaParts())
+  }
+
+  deinit {
+    parts.pointee.release()
+    parts.deinitialize(count: 1)
+    parts.deallocate()
+  }
+
+  /// How many element records the arena holds.
+  public var elementCount: Int { parts.pointee.records.count }
+
+  /// Empties the arena, keeping its memory. Only for an arena nothing refers to.
+  func reset() { parts.pointee.removeAll() }
+
+  /// Pointers to the arena's buffers for a walk that appends nothing.
+  var reader: TreeReader { TreeReader(self) }
+}
+
+/// An arena's buffers.
+struct ArenaParts {
   var records = ArenaBuffer<ElementRecord>()
   var children = ArenaBuffer<StoredChild>()
   var attributes = ArenaBuffer<Attribute>()
@@ -26,21 +53,7 @@ public final class NodeArena {
   var strings = ArenaBuffer<String>()
   var extras = ArenaBuffer<Element.Extras>()
 
-  public init() {}
-
-  deinit {
-    records.release()
-    children.release()
-    attributes.release()
-    strings.release()
-    extras.release()
-  }
-
-  /// How many element records the arena holds.
-  public var elementCount: Int { records.count }
-
-  /// Empties the arena, keeping its memory. Only for an arena nothing refers to.
-  func reset() {
+  mutating func removeAll() {
     guard records.count > 0 || strings.count > 0 else { return }
     records.removeAll()
     children.removeAll()
@@ -49,8 +62,13 @@ public final class NodeArena {
     extras.removeAll()
   }
 
-  /// Pointers to the arena's buffers for a walk that appends nothing.
-  var reader: TreeReader { TreeReader(self) }
+  mutating func release() {
+    records.release()
+    children.release()
+    attributes.release()
+    strings.release()
+    extras.release()
+  }
 }
 
 /// One element in an arena: 48 bytes, with ranges into the arena's other buffers.
@@ -94,19 +112,19 @@ extension NodeArena {
   // MARK: Appending elements
 
   /// Appends an element's record once its children are placed (`placeChildren`) and its
-  /// attributes appended (`firstAttribute..<attributes.count`).
+  /// attributes appended (`firstAttribute..<parts.pointee.attributes.count`).
   func appendRecord(
     tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
     children placed: PlacedChildren, firstAttribute: Int
   ) -> Int {
-    let attributeCount = attributes.count - firstAttribute
-    precondition(records.count < Self.limit && strings.count + 2 < Self.limit, "an arena holds at most 2^30 elements")
+    let attributeCount = parts.pointee.attributes.count - firstAttribute
+    precondition(parts.pointee.records.count < Self.limit && parts.pointee.strings.count + 2 < Self.limit, "an arena holds at most 2^30 elements")
     precondition(placed.subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
-    let keyIndex = key.map { strings.append($0) } ?? -1
-    let tagIndex = packedTag == 0 ? strings.append(tag) : -1
+    let keyIndex = key.map { parts.pointee.strings.append($0) } ?? -1
+    let tagIndex = packedTag == 0 ? parts.pointee.strings.append(tag) : -1
     let hasMounts = extras.map { !$0.mountMethods.isEmpty } ?? false
-    let extrasIndex = extras.map { self.extras.append($0) } ?? -1
-    return records.append(
+    let extrasIndex = extras.map { parts.pointee.extras.append($0) } ?? -1
+    return parts.pointee.records.append(
       ElementRecord(
         packedTag: packedTag, subtreeSize: UInt32(placed.subtreeSize), firstChild: UInt32(placed.first),
         childCount: UInt32(placed.count), firstAttribute: UInt32(firstAttribute), attributeCount: UInt32(attributeCount),
@@ -128,30 +146,47 @@ extension NodeArena {
   func placeChildren(_ content: consuming Node) -> PlacedChildren {
     switch consume content {
     case .fragment(let members):
-      if members.allSatisfy({ isPlaceable($0) }) {
-        var placed = PlacedChildren(first: children.count)
-        children.reserve(members.count)
-        for member in members { appendChild(place(member), to: &placed) }
+      // Read in place: a copy of each member would retain and release its arena or string.
+      let isPlaceable = members.withUnsafeBufferPointer { members in
+        for index in members.indices where !self.isPlaceable(members.baseAddress! + index) { return false }
+        return true
+      }
+      if isPlaceable {
+        var placed = PlacedChildren(first: parts.pointee.children.count)
+        parts.pointee.children.reserve(members.count)
+        members.withUnsafeBufferPointer { members in
+          for index in members.indices { appendChild(place(members.baseAddress! + index), to: &placed) }
+        }
         return placed
       }
       // A nested fragment or a foreign element: their records and lists go in first, then
       // this element's list, whole.
       var resolved: [StoredChild] = []
       for member in members { resolve(member, into: &resolved) }
-      var placed = PlacedChildren(first: children.count)
+      var placed = PlacedChildren(first: parts.pointee.children.count)
       for child in resolved { appendChild(child, to: &placed) }
       return placed
-    case let node:
-      let child = place(node)  // a foreign element is copied before the list starts
-      var placed = PlacedChildren(first: children.count)
-      appendChild(child, to: &placed)
-      return placed
+    // One child, owned here: its parts move into the arena, uncopied. A foreign element is
+    // copied before the list starts.
+    case .element(let element):
+      let index = element.arena === self ? element.index : copyElement(element.index, from: element.arena)
+      return placeOnly(.element(index))
+    case .text(let text):
+      return placeOnly(.text(parts.pointee.strings.append(text)))
+    case .comment(let text):
+      return placeOnly(.comment(parts.pointee.strings.append(text)))
     }
   }
 
+  private func placeOnly(_ child: StoredChild) -> PlacedChildren {
+    var placed = PlacedChildren(first: parts.pointee.children.count)
+    appendChild(child, to: &placed)
+    return placed
+  }
+
   /// Whether `node` goes into a child list as it is: not a fragment, and not another arena's.
-  private func isPlaceable(_ node: Node) -> Bool {
-    switch node {
+  private func isPlaceable(_ node: UnsafePointer<Node>) -> Bool {
+    switch node.pointee {
     case .element(let element): return element.arena === self
     case .text, .comment: return true
     case .fragment: return false
@@ -159,12 +194,12 @@ extension NodeArena {
   }
 
   /// The child that stands for `node` here; `node` is not a fragment.
-  private func place(_ node: Node) -> StoredChild {
-    switch node {
+  private func place(_ node: UnsafePointer<Node>) -> StoredChild {
+    switch node.pointee {
     case .element(let element):
       return element.arena === self ? .element(element.index) : .element(copyElement(element.index, from: element.arena))
-    case .text(let text): return .text(strings.append(text))
-    case .comment(let text): return .comment(strings.append(text))
+    case .text(let text): return .text(parts.pointee.strings.append(text))
+    case .comment(let text): return .comment(parts.pointee.strings.append(text))
     case .fragment: preconditionFailure("fragments are spread before placing")
     }
   }
@@ -173,16 +208,16 @@ extension NodeArena {
     if case .fragment(let members) = node {
       for member in members { resolve(member, into: &resolved) }
     } else {
-      resolved.append(place(node))
+      resolved.append(withUnsafePointer(to: node) { place($0) })
     }
   }
 
   @inline(__always)
   private func appendChild(_ child: StoredChild, to placed: inout PlacedChildren) {
-    children.append(child)
+    parts.pointee.children.append(child)
     placed.count += 1
     if child.isElement {
-      let record = records[child.index]
+      let record = parts.pointee.records[child.index]
       placed.subtreeSize += UInt64(record.subtreeSize)
       placed.mountsInSubtree = placed.mountsInSubtree || record.mountsInSubtree
     } else {
@@ -192,30 +227,30 @@ extension NodeArena {
 
   /// Copies the element at `index` of `source`, with its subtree, into this arena.
   func copyElement(_ index: Int, from source: NodeArena) -> Int {
-    let record = source.records[index]
+    let record = source.parts.pointee.records[index]
     var copied: [StoredChild] = []
     copied.reserveCapacity(Int(record.childCount))
     for offset in 0..<Int(record.childCount) {
-      let child = source.children[Int(record.firstChild) + offset]
+      let child = source.parts.pointee.children[Int(record.firstChild) + offset]
       if child.isElement {
         copied.append(.element(copyElement(child.index, from: source)))
       } else {
-        let text = strings.append(source.strings[child.index])
+        let text = parts.pointee.strings.append(source.parts.pointee.strings[child.index])
         copied.append(child.isText ? .text(text) : .comment(text))
       }
     }
-    let firstChild = children.count
-    for child in copied { children.append(child) }
-    let firstAttribute = attributes.count
+    let firstChild = parts.pointee.children.count
+    for child in copied { parts.pointee.children.append(child) }
+    let firstAttribute = parts.pointee.attributes.count
     for offset in 0..<Int(record.attributeCount) {
-      attributes.append(source.attributes[Int(record.firstAttribute) + offset])
+      parts.pointee.attributes.append(source.parts.pointee.attributes[Int(record.firstAttribute) + offset])
     }
     var copy = record
     copy.firstChild = UInt32(firstChild)
     copy.firstAttribute = UInt32(firstAttribute)
-    if record.key >= 0 { copy.key = Int32(strings.append(source.strings[Int(record.key)])) }
-    if record.storedTag >= 0 { copy.storedTag = Int32(strings.append(source.strings[Int(record.storedTag)])) }
-    if record.extras >= 0 { copy.extras = Int32(extras.append(source.extras[Int(record.extras)])) }
-    return records.append(copy)
+    if record.key >= 0 { copy.key = Int32(parts.pointee.strings.append(source.parts.pointee.strings[Int(record.key)])) }
+    if record.storedTag >= 0 { copy.storedTag = Int32(parts.pointee.strings.append(source.parts.pointee.strings[Int(record.storedTag)])) }
+    if record.extras >= 0 { copy.extras = Int32(parts.pointee.extras.append(source.parts.pointee.extras[Int(record.extras)])) }
+    return parts.pointee.records.append(copy)
   }
 }

@@ -12,10 +12,10 @@ package struct TreeReader {
 
   init(_ arena: NodeArena) {
     self.arena = arena
-    records = arena.records.base
-    children = arena.children.base
-    attributes = arena.attributes.base
-    strings = arena.strings.base
+    records = arena.parts.pointee.records.base
+    children = arena.parts.pointee.children.base
+    attributes = arena.parts.pointee.attributes.base
+    strings = arena.parts.pointee.strings.base
   }
 
   @inline(__always)
