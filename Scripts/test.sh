@@ -59,17 +59,25 @@ passed=0
 failed=0
 failures=()
 
-# Runs one suite: a name, then the command. Its output streams through; its status counts.
+# Runs one suite: a name, then the command. Its output streams through and is kept in
+# $work/logs; its status counts. A failed suite's last lines are printed again at the end, so
+# that a CI log cut to its tail still says what failed and why.
+logs=$work/logs
+rm -rf "$logs"
+mkdir -p "$logs"
 suite() {
   local name=$1
   shift
+  local log
+  log="$logs/$(printf '%02d' $((passed + failed + 1)))-${name//[^A-Za-z0-9]/-}.log"
   echo
   echo "== $name"
-  if "$@"; then
+  "$@" 2>&1 | tee "$log"
+  if [ "${PIPESTATUS[0]}" -eq 0 ]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    failures+=("$name")
+    failures+=("$name|$log")
     echo "== FAILED: $name"
   fi
 }
@@ -131,8 +139,16 @@ suite "browser benchmark pages (one round)" env NAVDOM_BIN="$navdom" "$venv/bin/
 suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
 echo
-if [ ${#failures[@]} -gt 0 ]; then
-  echo "failed suites: ${failures[*]}"
+names=()
+for failure in "${failures[@]}"; do
+  name=${failure%%|*}
+  names+=("$name")
+  echo "== the last 80 lines of the failed suite \"$name\" (${failure#*|}):"
+  tail -n 80 "${failure#*|}"
+  echo
+done
+if [ ${#names[@]} -gt 0 ]; then
+  echo "failed suites: ${names[*]}"
 fi
 echo "suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
