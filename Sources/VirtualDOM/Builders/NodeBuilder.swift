@@ -12,21 +12,21 @@
 /// the block's own.
 @resultBuilder
 public enum NodeBuilder {
-  public static func buildExpression(_ node: Node) -> Node { node }
-  public static func buildExpression(_ text: String) -> Node { .text(text) }
-  public static func buildExpression(_ nodes: [Node]) -> Node { .fragment(nodes) }
-  public static func buildExpression(_ element: Element) -> Node { .element(element) }
+  @inlinable public static func buildExpression(_ node: Node) -> Node { node }
+  @inlinable public static func buildExpression(_ text: String) -> Node { .text(text) }
+  @inlinable public static func buildExpression(_ nodes: [Node]) -> Node { .fragment(nodes) }
+  @inlinable public static func buildExpression(_ element: Element) -> Node { .element(element) }
 
-  public static func buildBlock() -> Node { .fragment([]) }
-  public static func buildBlock(_ node: Node) -> Node { node }
+  @inlinable public static func buildBlock() -> Node { .fragment([]) }
+  @inlinable public static func buildBlock(_ node: Node) -> Node { node }
   /// Several statements: their array becomes the fragment as it is, with no copy.
-  public static func buildBlock(_ nodes: Node...) -> Node { .fragment(nodes) }
+  @inlinable public static func buildBlock(_ nodes: Node...) -> Node { .fragment(nodes) }
 
-  public static func buildOptional(_ node: Node?) -> Node { node ?? .fragment([]) }
-  public static func buildEither(first: Node) -> Node { first }
-  public static func buildEither(second: Node) -> Node { second }
-  public static func buildArray(_ nodes: [Node]) -> Node { .fragment(nodes) }
-  public static func buildLimitedAvailability(_ node: Node) -> Node { node }
+  @inlinable public static func buildOptional(_ node: Node?) -> Node { node ?? .fragment([]) }
+  @inlinable public static func buildEither(first: Node) -> Node { first }
+  @inlinable public static func buildEither(second: Node) -> Node { second }
+  @inlinable public static func buildArray(_ nodes: [Node]) -> Node { .fragment(nodes) }
+  @inlinable public static func buildLimitedAvailability(_ node: Node) -> Node { node }
 }
 
 /// A fragment built with the DSL: several nodes with no element around them.

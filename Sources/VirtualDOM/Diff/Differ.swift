@@ -13,7 +13,9 @@ struct Differ {
   let newIDs: UnsafeMutableBufferPointer<NodeID>
   var nextID: NodeID
   var patches: [Patch] = []
-  let options: DiffOptions
+  /// Keys held by two siblings, in the order found: reported once the walk is over (the
+  /// report is the caller's code, which may build nodes, and so move an arena's buffers).
+  var duplicateKeys: [String] = []
   /// The storage of the last key table, reused by the next (``MountedTree`` keeps it between
   /// updates): a table for 10,000 rows is 256 KB, which the system allocator maps and unmaps
   /// afresh each time (measured: a 10,000-row replace went from 1.3 to 2.1 ms).
@@ -21,14 +23,13 @@ struct Differ {
 
   init(
     oldTree: TreeReader, newTree: TreeReader, oldIDs: UnsafeBufferPointer<NodeID>,
-    newIDs: UnsafeMutableBufferPointer<NodeID>, nextID: NodeID, options: DiffOptions
+    newIDs: UnsafeMutableBufferPointer<NodeID>, nextID: NodeID
   ) {
     self.oldTree = oldTree
     self.newTree = newTree
     self.oldIDs = oldIDs
     self.newIDs = newIDs
     self.nextID = nextID
-    self.options = options
   }
 
   // MARK: Nodes

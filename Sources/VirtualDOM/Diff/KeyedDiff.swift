@@ -116,7 +116,7 @@ extension Differ {
 
     // The table is done with before any child is diffed (a child's own list takes its storage).
     if let table = keys.take() { keyTableStorage = table.storage() }
-    for key in duplicates { options.onDuplicateKey(key) }
+    duplicateKeys += duplicates
     return match
   }
 

@@ -42,6 +42,7 @@ public struct MountedTree {
     let count = Self.count(flat)
     var newIDs = [NodeID](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
     var patches: [Patch] = []
+    var duplicateKeys: [String] = []
     var nextID = self.nextID
     let newContainer = Self.container(of: flat)
     // Read after the new container is appended: appending may move an arena's buffers.
@@ -50,18 +51,20 @@ public struct MountedTree {
     newIDs.withUnsafeMutableBufferPointer { newIDs in
       ids.withUnsafeBufferPointer { oldIDs in
         var differ = Differ(
-          oldTree: oldTree, newTree: newTree, oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
+          oldTree: oldTree, newTree: newTree, oldIDs: oldIDs, newIDs: newIDs, nextID: nextID)
         differ.keyTableStorage = keyTableStorage.takeAll()
         differ.diffChildren(
           parent: 0, old: oldTree.childList(container.index), oldRange: 0..<oldIDs.count,
           new: newTree.childList(newContainer.index), newRange: 0..<count)
         patches = differ.patches
+        duplicateKeys = differ.duplicateKeys
         nextID = differ.nextID
         keyTableStorage = differ.keyTableStorage.takeAll()
       }
     }
     roots = flat
     container = newContainer
+    for key in duplicateKeys { options.onDuplicateKey(key) }
     ids = newIDs
     self.nextID = nextID
     return patches

@@ -10,8 +10,8 @@
 /// ```
 ///
 /// `attributes` and `children` return new arrays, which is convenient but allocates. Code that
-/// walks many elements uses `attributeCount` / `attribute(at:)`, `childCount` / `child(at:)`,
-/// or `withAttributes`, which never do.
+/// walks many elements uses `attributeCount` / `attribute(at:)` and `childCount` /
+/// `child(at:)`, which never do.
 public struct Element {
   let arena: NodeArena
   let index: Int
@@ -112,8 +112,9 @@ public struct Element {
     }
   }
 
-  /// Calls `body` with the attributes in place: no array is made.
-  public func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
+  /// Calls `body` with the attributes in place: no array is made. `body` must build no nodes:
+  /// an append to the arena may move its buffers.
+  package func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
     body(arena.reader.attributeList(index))
   }
 
@@ -128,10 +129,10 @@ public struct Element {
     return reader.node(children[index])
   }
 
-  /// Calls `body` with each child in order.
+  /// Calls `body` with each child in order. (`body` may build nodes: each child is read
+  /// afresh, never through a pointer an append could move.)
   public func forEachChild(_ body: (Node) -> Void) {
-    let reader = arena.reader
-    for child in reader.childList(index) { body(reader.node(child)) }
+    for index in 0..<childCount { body(child(at: index)) }
   }
 
   /// Whether both are the same stored element (so equal without looking further).
