@@ -137,7 +137,7 @@ func makeElement(
   let index = arena.appendRecord(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(), extras: consume extras,
     children: placed, firstAttribute: firstAttribute)
-  return .element(Element(arena: arena, index: index))
+  return .element(Element(arena: consume arena, index: index))
 }
 
 /// Builds an element from options held in an array.
@@ -162,7 +162,7 @@ func makeElement(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
     extras: tally.hasExtras ? Element.Extras.make(from: options) : nil, children: placed,
     firstAttribute: firstAttribute)
-  return .element(Element(arena: arena, index: index))
+  return .element(Element(arena: consume arena, index: index))
 }
 
 /// What a set of options holds, counted before the element's block is made (its size depends

@@ -22,6 +22,12 @@ extension Node {
     return nil
   }
 
+  /// Whether this node is a fragment (read without copying its members).
+  var isFragment: Bool {
+    if case .fragment = self { return true }
+    return false
+  }
+
   /// The key that identifies this node among its siblings, if it has one.
   public var key: String? { element?.key }
 

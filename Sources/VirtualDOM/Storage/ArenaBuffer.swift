@@ -24,6 +24,12 @@ struct ArenaBuffer<Value> {
     base.unsafelyUnwrapped[index]
   }
 
+  /// Replaces the value at `index`.
+  @inline(__always)
+  mutating func set(_ index: Int, _ value: consuming Value) {
+    base.unsafelyUnwrapped[index] = value
+  }
+
   /// Makes room for `extra` more values, at least doubling (so appends stay amortized O(1)).
   mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(toAtLeast: count + extra) }

@@ -146,25 +146,24 @@ extension NodeArena {
   func placeChildren(_ content: consuming Node) -> PlacedChildren {
     switch consume content {
     case .fragment(let members):
-      // Read in place: a copy of each member would retain and release its arena or string.
-      let isPlaceable = members.withUnsafeBufferPointer { members in
-        for index in members.indices where !self.isPlaceable(members.baseAddress! + index) { return false }
-        return true
+      if members.contains(where: \.isFragment) {
+        // Nested fragments: spread, then placed as one list.
+        var flat: [Node] = []
+        for member in members { member.flatten(into: &flat) }
+        return placeChildren(.fragment(flat))
       }
-      if isPlaceable {
-        var placed = PlacedChildren(first: parts.pointee.children.count)
-        parts.pointee.children.reserve(members.count)
-        members.withUnsafeBufferPointer { members in
-          for index in members.indices { appendChild(place(members.baseAddress! + index), to: &placed) }
-        }
-        return placed
-      }
-      // A nested fragment or a foreign element: their records and lists go in first, then
-      // this element's list, whole.
-      var resolved: [StoredChild] = []
-      for member in members { resolve(member, into: &resolved) }
+      // The list's slots are taken first, so that a foreign member's copy (with lists of its
+      // own) goes after them. Members are read in place, each copied out once.
       var placed = PlacedChildren(first: parts.pointee.children.count)
-      for child in resolved { appendChild(child, to: &placed) }
+      parts.pointee.children.reserve(members.count)
+      for _ in 0..<members.count { parts.pointee.children.append(.element(0)) }
+      members.withUnsafeBufferPointer { members in
+        for index in members.indices {
+          let child = place(members.baseAddress! + index)
+          parts.pointee.children.set(placed.first + index, child)
+          count(child, in: &placed)
+        }
+      }
       return placed
     // One child, owned here: its parts move into the arena, uncopied. A foreign element is
     // copied before the list starts.
@@ -180,17 +179,9 @@ extension NodeArena {
 
   private func placeOnly(_ child: StoredChild) -> PlacedChildren {
     var placed = PlacedChildren(first: parts.pointee.children.count)
-    appendChild(child, to: &placed)
+    parts.pointee.children.append(child)
+    count(child, in: &placed)
     return placed
-  }
-
-  /// Whether `node` goes into a child list as it is: not a fragment, and not another arena's.
-  private func isPlaceable(_ node: UnsafePointer<Node>) -> Bool {
-    switch node.pointee {
-    case .element(let element): return element.arena === self
-    case .text, .comment: return true
-    case .fragment: return false
-    }
   }
 
   /// The child that stands for `node` here; `node` is not a fragment.
@@ -204,17 +195,9 @@ extension NodeArena {
     }
   }
 
-  private func resolve(_ node: Node, into resolved: inout [StoredChild]) {
-    if case .fragment(let members) = node {
-      for member in members { resolve(member, into: &resolved) }
-    } else {
-      resolved.append(withUnsafePointer(to: node) { place($0) })
-    }
-  }
-
+  /// Counts a placed child into its parent's count, subtree size and mount flag.
   @inline(__always)
-  private func appendChild(_ child: StoredChild, to placed: inout PlacedChildren) {
-    parts.pointee.children.append(child)
+  private func count(_ child: StoredChild, in placed: inout PlacedChildren) {
     placed.count += 1
     if child.isElement {
       let record = parts.pointee.records[child.index]
