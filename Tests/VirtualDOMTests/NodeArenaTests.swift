@@ -189,4 +189,22 @@ import VirtualDOM
     #expect(copies.count == 50)
     #expect(copies[49] == div { li { "49" }; span { "copy" } })
   }
+
+  /// While a node of the thread's own arena is kept, the arena cannot be emptied; past
+  /// `implicitLimit` records new elements go to a fresh one, so it does not grow for ever.
+  @Test func aThreadsArenaThatCannotBeEmptiedIsReplacedPastItsLimit() {
+    let kept = p { "kept" }
+    let first = NodeArena.currentForTesting
+    var replaced = false
+    for _ in 0..<(NodeArena.implicitLimit / 4 + 2) {
+      _ = ul { li { "1" }; li { "2" }; li { "3" } }
+      if NodeArena.currentForTesting !== first {
+        replaced = true
+        break
+      }
+    }
+    #expect(replaced)
+    #expect(first.elementCount >= NodeArena.implicitLimit)
+    #expect(kept == p { "kept" })
+  }
 }

@@ -24,7 +24,7 @@ extension NodeArena {
 
   /// How many records the thread's own arena may hold while something still refers to it,
   /// before new elements go to a fresh one.
-  static let implicitLimit = 1 << 18
+  package static let implicitLimit = 1 << 18
 
   /// Runs `body` with this arena as the one the elements it builds go into, on this thread.
   ///
