@@ -86,13 +86,15 @@ extension Differ {
     var keys =
       oldCount > 0 && newCount > 0
       ? KeyTable(count: newCount + oldCount, old: (oldTree, lists.old), new: (newTree, lists.new), storage: keyTableStorage.takeAll()) : nil
-    var duplicates: [String] = []
     var match = MiddleMatch(oldCount: oldCount, newCount: newCount, hasTable: keys != nil)
+    // Duplicates count only once the lists are known to be keyed: an unkeyed child takes back
+    // those found here.
+    let reported = duplicateKeys.count
 
     var position = lists.newPosition
     for index in start..<(start + newCount) {
-      guard let key = newTree.key(new[index]) else { return nil }
-      if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
+      guard let key = newTree.key(new[index]) else { return takeBackDuplicates(after: reported) }
+      if keys?.claimForNew(index, key: key) == false { duplicateKeys.append(key) }
       match.newPositions.append(position)
       position += newTree.subtreeSize(new[index])
     }
@@ -100,11 +102,11 @@ extension Differ {
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
     for oldIndex in start..<(start + oldCount) {
-      guard let key = oldTree.key(old[oldIndex]) else { return nil }
+      guard let key = oldTree.key(old[oldIndex]) else { return takeBackDuplicates(after: reported) }
       match.oldPositions.append(position)
       position += oldTree.subtreeSize(old[oldIndex])
       guard let (newIndex, wasSeen) = keys?.markSeenInOld(oldIndex, key: key) else { continue }
-      if wasSeen { duplicates.append(key) }
+      if wasSeen { duplicateKeys.append(key) }
       guard newIndex != -1, match.sources[newIndex - start] == -1 else {
         match.removals.append(oldIndex)
         continue
@@ -116,8 +118,12 @@ extension Differ {
 
     // The table is done with before any child is diffed (a child's own list takes its storage).
     if let table = keys.take() { keyTableStorage = table.storage() }
-    duplicateKeys += duplicates
     return match
+  }
+
+  private mutating func takeBackDuplicates(after reported: Int) -> MiddleMatch? {
+    while duplicateKeys.count > reported { duplicateKeys.removeLast() }
+    return nil
   }
 
   // MARK: 4. Common suffix, diffed

@@ -50,6 +50,7 @@ struct ArenaSlot {
   var entered: NodeArena?
   private var own: NodeArena?
 
+  @inline(never)  // once per element outside a runtime; one copy, not one per caller
   mutating func ownArena() -> NodeArena {
     guard own != nil else {
       let arena = NodeArena()
@@ -129,8 +130,14 @@ public struct ArenaPair {
   }
 
   private static func build<Result>(in arena: inout NodeArena, _ body: () -> Result) -> Result {
-    if isKnownUniquelyReferenced(&arena) { arena.reset() } else { arena = NodeArena() }
+    prepare(&arena)
     return arena.building(body)
+  }
+
+  /// Empties `arena` for reuse, or replaces it when something still refers to it.
+  @inline(never)
+  private static func prepare(_ arena: inout NodeArena) {
+    if isKnownUniquelyReferenced(&arena) { arena.reset() } else { arena = NodeArena() }
   }
 }
 

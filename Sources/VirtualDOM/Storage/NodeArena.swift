@@ -118,12 +118,18 @@ extension NodeArena {
     children placed: PlacedChildren, firstAttribute: Int
   ) -> Int {
     let attributeCount = parts.pointee.attributes.count - firstAttribute
-    precondition(parts.pointee.records.count < Self.limit && parts.pointee.strings.count + 2 < Self.limit, "an arena holds at most 2^30 elements")
-    precondition(placed.subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
-    let keyIndex = key.map { parts.pointee.strings.append($0) } ?? -1
+    precondition(
+      parts.pointee.records.count < Self.limit && parts.pointee.strings.count + 2 < Self.limit
+        && placed.subtreeSize <= UInt64(UInt32.max), "an arena holds at most 2^30 elements and strings, a subtree 2^32 - 1 nodes")
+    var keyIndex = -1
+    if let key { keyIndex = parts.pointee.strings.append(key) }
     let tagIndex = packedTag == 0 ? parts.pointee.strings.append(tag) : -1
-    let hasMounts = extras.map { !$0.mountMethods.isEmpty } ?? false
-    let extrasIndex = extras.map { parts.pointee.extras.append($0) } ?? -1
+    var hasMounts = false
+    var extrasIndex = -1
+    if let extras {
+      hasMounts = !extras.mountMethods.isEmpty
+      extrasIndex = parts.pointee.extras.append(extras)
+    }
     return parts.pointee.records.append(
       ElementRecord(
         packedTag: packedTag, subtreeSize: UInt32(placed.subtreeSize), firstChild: UInt32(placed.first),
@@ -141,47 +147,43 @@ extension NodeArena {
   }
 
   /// Appends the child list of an element about to be appended: `content` is one node or a
-  /// fragment of them (fragments are spread). Elements of another arena are copied in first,
-  /// so every tree lies in one arena.
+  /// fragment of them (fragments are spread). Elements of another arena are copied in, so
+  /// every tree lies in one arena.
+  ///
+  /// The list's slots are taken first, so that a foreign member's copy (with lists of its own)
+  /// goes after them; then each member is placed into its slot, read in place.
   func placeChildren(_ content: consuming Node) -> PlacedChildren {
-    switch consume content {
-    case .fragment(let members):
-      if members.contains(where: \.isFragment) {
-        // Nested fragments: spread, then placed as one list.
-        var flat: [Node] = []
-        for member in members { member.flatten(into: &flat) }
-        return placeChildren(.fragment(flat))
-      }
-      // The list's slots are taken first, so that a foreign member's copy (with lists of its
-      // own) goes after them. Members are read in place, each copied out once.
-      var placed = PlacedChildren(first: parts.pointee.children.count)
-      parts.pointee.children.reserve(members.count)
-      for _ in 0..<members.count { parts.pointee.children.append(.element(0)) }
-      members.withUnsafeBufferPointer { members in
-        for index in members.indices {
-          let child = place(members.baseAddress! + index)
-          parts.pointee.children.set(placed.first + index, child)
-          count(child, in: &placed)
-        }
-      }
+    let placed = PlacedChildren(first: parts.pointee.children.count)
+    let count = Self.memberCount(content)
+    parts.pointee.children.reserve(count)
+    for _ in 0..<count { parts.pointee.children.append(.element(0)) }
+    return withUnsafePointer(to: content) { content in
+      var placed = placed
+      fill(content, into: &placed)
       return placed
-    // One child, owned here: its parts move into the arena, uncopied. A foreign element is
-    // copied before the list starts.
-    case .element(let element):
-      let index = element.arena === self ? element.index : copyElement(element.index, from: element.arena)
-      return placeOnly(.element(index))
-    case .text(let text):
-      return placeOnly(.text(parts.pointee.strings.append(text)))
-    case .comment(let text):
-      return placeOnly(.comment(parts.pointee.strings.append(text)))
     }
   }
 
-  private func placeOnly(_ child: StoredChild) -> PlacedChildren {
-    var placed = PlacedChildren(first: parts.pointee.children.count)
-    parts.pointee.children.append(child)
+  /// How many children `node` stands for: itself, or a fragment's members, spread.
+  private static func memberCount(_ node: Node) -> Int {
+    guard case .fragment(let members) = node else { return 1 }
+    var count = 0
+    for member in members { count += member.isFragment ? memberCount(member) : 1 }
+    return count
+  }
+
+  /// Places `node` (a fragment's members, in order) into the next slots of `placed`.
+  @inline(never)
+  private func fill(_ node: UnsafePointer<Node>, into placed: inout PlacedChildren) {
+    if case .fragment(let members) = node.pointee {
+      members.withUnsafeBufferPointer { members in
+        for index in members.indices { fill(members.baseAddress! + index, into: &placed) }
+      }
+      return
+    }
+    let child = place(node)
+    parts.pointee.children.set(placed.first + placed.count, child)
     count(child, in: &placed)
-    return placed
   }
 
   /// The child that stands for `node` here; `node` is not a fragment.
@@ -208,22 +210,21 @@ extension NodeArena {
     }
   }
 
-  /// Copies the element at `index` of `source`, with its subtree, into this arena.
+  /// Copies the element at `index` of `source`, with its subtree, into this arena: its list's
+  /// slots first, as `placeChildren` takes them.
   func copyElement(_ index: Int, from source: NodeArena) -> Int {
     let record = source.parts.pointee.records[index]
-    var copied: [StoredChild] = []
-    copied.reserveCapacity(Int(record.childCount))
-    for offset in 0..<Int(record.childCount) {
-      let child = source.parts.pointee.children[Int(record.firstChild) + offset]
-      if child.isElement {
-        copied.append(.element(copyElement(child.index, from: source)))
-      } else {
-        let text = parts.pointee.strings.append(source.parts.pointee.strings[child.index])
-        copied.append(child.isText ? .text(text) : .comment(text))
-      }
-    }
     let firstChild = parts.pointee.children.count
-    for child in copied { parts.pointee.children.append(child) }
+    let childCount = Int(record.childCount)
+    for _ in 0..<childCount { parts.pointee.children.append(.element(0)) }
+    for offset in 0..<childCount {
+      let child = source.parts.pointee.children[Int(record.firstChild) + offset]
+      let copied: StoredChild =
+        child.isElement
+        ? .element(copyElement(child.index, from: source))
+        : child.isText ? .text(copyString(child.index, from: source)) : .comment(copyString(child.index, from: source))
+      parts.pointee.children.set(firstChild + offset, copied)
+    }
     let firstAttribute = parts.pointee.attributes.count
     for offset in 0..<Int(record.attributeCount) {
       parts.pointee.attributes.append(source.parts.pointee.attributes[Int(record.firstAttribute) + offset])
@@ -231,9 +232,14 @@ extension NodeArena {
     var copy = record
     copy.firstChild = UInt32(firstChild)
     copy.firstAttribute = UInt32(firstAttribute)
-    if record.key >= 0 { copy.key = Int32(parts.pointee.strings.append(source.parts.pointee.strings[Int(record.key)])) }
-    if record.storedTag >= 0 { copy.storedTag = Int32(parts.pointee.strings.append(source.parts.pointee.strings[Int(record.storedTag)])) }
+    if record.key >= 0 { copy.key = Int32(copyString(Int(record.key), from: source)) }
+    if record.storedTag >= 0 { copy.storedTag = Int32(copyString(Int(record.storedTag), from: source)) }
     if record.extras >= 0 { copy.extras = Int32(parts.pointee.extras.append(source.parts.pointee.extras[Int(record.extras)])) }
     return parts.pointee.records.append(copy)
+  }
+
+  @inline(never)
+  private func copyString(_ index: Int, from source: NodeArena) -> Int {
+    parts.pointee.strings.append(source.parts.pointee.strings[index])
   }
 }
