@@ -21,8 +21,8 @@ extension ByteBuffer {
     for index in nodes.indices {
       switch nodes[index] {
       case .element(let element):
-        let (tree, record) = element.tree
-        guard writeCompact(record, in: tree) else { return false }
+        let (tree, index) = element.tree
+        guard writeCompact(index, in: tree) else { return false }
         previousWasText = false
       case .text(let value):
         if previousWasText || value.isEmpty { append("<!---->") }

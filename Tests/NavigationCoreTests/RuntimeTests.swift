@@ -18,6 +18,25 @@ extension NavigationCoreTests {
       #expect(batch.patches == [.text(id: 5, text: "1")])
     }
 
+    /// A runtime's own code (an action, a `perform`) builds into an arena of the runtime's, not
+    /// the thread's: on a live server the thread goes on to serve other sessions, and may build
+    /// into its own arena while this runtime's nodes are read on another thread.
+    @Test func nodesBuiltInARuntimesOwnCodeGoIntoItsOwnArena() {
+      let runtime = NavigationRuntime(model: CounterModel()) { _ in p { "page" } }
+      let outside = NodeArena.currentForTesting
+      var inside: [NodeArena] = []
+      var kept: Node?
+      for _ in 0..<2 {
+        runtime.perform {
+          kept = div { span { "built in an action" } }
+          inside.append(NodeArena.currentForTesting)
+        }
+      }
+      #expect(inside.count == 2 && inside[0] === inside[1])
+      #expect(inside[0] !== outside)
+      #expect(kept == div { span { "built in an action" } })
+    }
+
     @Test func unknownStaleAndUnheardEventsAreRejectedAndChangeNothing() throws {
       let model = CounterModel()
       model.isShowingTitle = true

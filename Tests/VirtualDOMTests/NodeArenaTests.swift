@@ -12,7 +12,7 @@ import VirtualDOM
     #expect(element.subtreeSize == 1)
   }
 
-  @Test func aSingleChildIsStoredBareAndReadAsAListOfOne() {
+  @Test func aSingleChildReadsAsAListOfOne() {
     let element = p { "Hi" }.element!
     #expect(element.childCount == 1)
     #expect(element.child(at: 0) == .text("Hi"))
@@ -191,12 +191,12 @@ import VirtualDOM
   }
 
   /// While a node of the thread's own arena is kept, the arena cannot be emptied; past
-  /// `implicitLimit` records new elements go to a fresh one, so it does not grow for ever.
+  /// `ReusableArena.growthLimit` records new elements go to a fresh one, so it does not grow for ever.
   @Test func aThreadsArenaThatCannotBeEmptiedIsReplacedPastItsLimit() {
     let kept = p { "kept" }
     let first = NodeArena.currentForTesting
     var replaced = false
-    for _ in 0..<(NodeArena.implicitLimit / 4 + 2) {
+    for _ in 0..<(ReusableArena.growthLimit / 4 + 2) {
       _ = ul { li { "1" }; li { "2" }; li { "3" } }
       if NodeArena.currentForTesting !== first {
         replaced = true
@@ -204,7 +204,28 @@ import VirtualDOM
       }
     }
     #expect(replaced)
-    #expect(first.elementCount >= NodeArena.implicitLimit)
+    #expect(first.elementCount >= ReusableArena.growthLimit)
     #expect(kept == p { "kept" })
+  }
+
+  /// Reusing an arena releases the listeners it held; a capture's `deinit` is the app's code and
+  /// may build elements, into the arena being emptied: it finds it empty and consistent.
+  @Test func aDeinitThatBuildsWhileTheArenaIsEmptiedFindsItConsistent() {
+    final class Collected { var nodes: [Node] = [] }
+    final class BuildsOnDeinit {
+      let collected: Collected
+      init(_ collected: Collected) { self.collected = collected }
+      deinit { collected.nodes.append(div { for index in 0..<100 { span { "\(index)" } } }) }
+    }
+    let collected = Collected()
+    do {
+      let builder = BuildsOnDeinit(collected)
+      _ = button(.onClick { _ = builder }) { "Save" }
+    }
+    #expect(collected.nodes.isEmpty)  // the listener lives in the arena until it is reused
+    let next = p { "the next build" }
+    #expect(collected.nodes.count == 1)
+    #expect(collected.nodes.first == div { for index in 0..<100 { span { "\(index)" } } })
+    #expect(next == p { "the next build" })
   }
 }

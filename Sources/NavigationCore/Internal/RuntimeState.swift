@@ -1,3 +1,5 @@
+import VirtualDOM
+
 /// Everything one runtime knows while it works: its observers (which one tracks reads, which
 /// wait for a flush), the transaction of the code running now, the render passes under way and
 /// where its warnings go.
@@ -40,12 +42,23 @@ final class RuntimeState {
   /// thread's own.
   static var current: RuntimeState { CurrentRuntimeState.state }
 
-  /// Runs `body` with this state current on this thread, then restores the one before.
-  @inline(__always)
+  /// Where elements built by this runtime's code outside a render go (an event's action, a
+  /// `perform`): an arena of the runtime's own, which only the thread working for it appends
+  /// to. The thread's own arena would be shared with whatever else that thread serves (a live
+  /// server's pool thread serves many sessions), while this runtime's nodes may be read later
+  /// on another thread.
+  private var eventArena = ReusableArena()
+
+  /// Runs `body` with this state current on this thread, and this runtime's arena the one
+  /// elements go into, then restores the ones before.
   func enter(_ body: () -> Void) {
+    let choice = eventArena.choose()
+    // Emptied outside the access to `eventArena`: it releases listener closures, whose
+    // captures' deinits are the app's code.
+    if choice.isUnused { choice.arena.reset() }
     let saved = CurrentRuntimeState.entered
     CurrentRuntimeState.entered = self
-    body()
+    choice.arena.building(body)
     CurrentRuntimeState.entered = saved
   }
 

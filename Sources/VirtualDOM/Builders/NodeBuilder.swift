@@ -7,9 +7,8 @@
 /// }
 /// ```
 ///
-/// Children are gathered as one `Node` (a fragment when there are several), and the element
-/// stores that node as it is: a single child costs no array at all, several cost exactly one,
-/// the block's own.
+/// Children are gathered as one `Node` (a fragment when there are several); the element places
+/// them in its arena's child list (`NodeArena.placeChildren`), spreading fragments.
 @resultBuilder
 public enum NodeBuilder {
   @inlinable public static func buildExpression(_ node: Node) -> Node { node }
@@ -94,11 +93,11 @@ public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: 
 /// Builds an element from up to three DSL options and the builder's content (a single child,
 /// or a fragment of several): the catalogue's functions all end here.
 ///
-/// Taking the options one by one, not as an array, is what keeps building an element to one
-/// allocation: a variadic parameter is an array, allocated and freed for every element.
+/// The options come one by one, not as an array: a variadic parameter is an array, allocated
+/// and freed for every element.
 ///
 /// The options and content are `consuming`: the tag functions hand over temporaries, whose
-/// strings then move into the element instead of being retained there and released here.
+/// attributes then move into the arena instead of being retained there and released here.
 public func makeElement(
   _ tag: String, namespace: Namespace = .html, _ first: consuming ElementOption = .none,
   _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,
@@ -165,20 +164,18 @@ func makeElement(
   return .element(Element(arena: consume arena, index: index))
 }
 
-/// What a set of options holds, counted before the element's block is made (its size depends
-/// on the number of attributes).
+/// What a set of options holds besides attributes: the key, and whether any option is a part
+/// most elements lack (a property, a listener, a mount method).
 @usableFromInline
 struct OptionTally {
-  var attributes = 0
   var key: String? = nil
   var hasExtras = false
 
   @inline(__always)
   mutating func add(_ option: borrowing ElementOption) {
     switch option {
-    case .attribute: attributes += 1
     case .key(let value): key = value
-    case .none: break
+    case .attribute, .none: break
     case .property, .listener, .mount: hasExtras = true
     }
   }

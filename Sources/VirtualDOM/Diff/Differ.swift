@@ -41,7 +41,7 @@ struct Differ {
   }
 
   /// `canPatch` for two records read in place.
-  func canPatch(_ a: UnsafeMutablePointer<ElementRecord>, into b: UnsafeMutablePointer<ElementRecord>) -> Bool {
+  func canPatch(_ a: UnsafePointer<ElementRecord>, into b: UnsafePointer<ElementRecord>) -> Bool {
     guard a.pointee.namespace == b.pointee.namespace else { return false }
     let packed = a.pointee.packedTag
     if packed != 0 || b.pointee.packedTag != 0 {

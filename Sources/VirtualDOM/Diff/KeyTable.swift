@@ -104,7 +104,7 @@ struct KeyTable {
   }
 
   /// The key of the child a filled entry names, read in place.
-  private func key(of entry: UInt64) -> UnsafeMutablePointer<String> {
+  private func key(of entry: UInt64) -> UnsafePointer<String> {
     let (tree, children) = entry & Self.hasNewChild != 0 ? new : old
     let record = tree.record(children[Int(entry & Self.indexMask)].index)
     return tree.string(Int(record.pointee.key))

@@ -128,8 +128,8 @@ extension Differ {
 
   // MARK: 4. Common suffix, diffed
 
-  /// Diffs the suffix found in phase 2, front to back: in the order the trees' blocks were
-  /// made, which memory streams best (walking a 10,000-row table backwards cost about 8%
+  /// Diffs the suffix found in phase 2, front to back: in the order the trees' records were
+  /// written, which memory streams best (walking a 10,000-row table backwards cost about 8%
   /// more). Returns the id of its first node, the anchor the middle goes before, or nil when
   /// there is no suffix.
   private mutating func diffCommonSuffix(_ lists: KeyedLists) -> NodeID? {

@@ -83,16 +83,10 @@ public struct MountedTree {
     for node in roots { visit(node) }
   }
 
-  /// A record whose children are `roots`, in the arena of the first root element (so roots
-  /// built together are not copied), else in the current one.
+  /// A record whose children are `roots`, in the current arena (roots built there are not
+  /// copied; others are). Never in another arena: that one may be another thread's.
   private static func container(of roots: [Node]) -> Element {
-    var arena = NodeArena.current
-    for node in roots {
-      if case .element(let element) = node {
-        arena = element.arena
-        break
-      }
-    }
+    let arena = NodeArena.current
     let placed = arena.placeChildren(.fragment(roots))
     let index = arena.appendRecord(
       tag: "", packedTag: 0, namespace: .html, key: nil, extras: nil, children: placed,

@@ -135,13 +135,18 @@ public struct Element {
     for index in 0..<childCount { body(child(at: index)) }
   }
 
-  /// Whether both are the same stored element (so equal without looking further).
+  /// Whether both are the same stored element (so equal without looking further). An element
+  /// placed in a tree of another arena is copied there, and the copy is equal, not identical.
   public func isIdentical(to other: Element) -> Bool { arena === other.arena && index == other.index }
 
   // MARK: Making elements
 
-  /// Makes an element in the current thread's arena (`NodeArena.current`). Fragments among
-  /// `children` are spread.
+  /// Makes an element in the current arena (the one entered with `NodeArena.building`, else
+  /// the thread's own). Fragments among `children` are spread.
+  ///
+  /// ```swift
+  /// let cell = Element("td", attributes: [Attribute("class", "col-md-1")], children: [.text("1")])
+  /// ```
   public init(
     _ tag: String,
     namespace: Namespace = .html,
@@ -163,7 +168,12 @@ public struct Element {
     self.init(arena: arena, index: index)
   }
 
-  /// A copy with some parts replaced; the rest is the same.
+  /// A copy with some parts replaced; the rest is the same. Made in the current arena: the
+  /// children are shared when they are there already, copied when they are in another.
+  ///
+  /// ```swift
+  /// let keyed = Element("li", children: [.text("One")]).with(key: "one")
+  /// ```
   public func with(
     key: String?? = nil,
     attributes: [Attribute]? = nil,

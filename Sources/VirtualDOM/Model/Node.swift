@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Fragments are a building convenience: they never reach the DOM, because every place that
-/// stores children flattens them (`Node.flattened`).
+/// stores children spreads them (an element's arena places their members in its child list).
 public enum Node {
   case element(Element)
   case text(String)

@@ -37,11 +37,12 @@ struct ArenaBuffer<Value> {
 
   private mutating func grow(toAtLeast minimum: Int) {
     let newCapacity = max(minimum, max(capacity * 2, 16))
-    let stride = MemoryLayout<Value>.stride
-    base = moveToNewBlock(
-      UnsafeMutableRawPointer(base), byteCount: count * stride, newByteCount: newCapacity * stride,
-      alignment: MemoryLayout<Value>.alignment
-    ).bindMemory(to: Value.self, capacity: newCapacity)
+    let newBase = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+    if let base {
+      newBase.moveInitialize(from: base, count: count)
+      base.deallocate()
+    }
+    base = newBase
     capacity = newCapacity
   }
 
@@ -60,20 +61,3 @@ struct ArenaBuffer<Value> {
   }
 }
 
-/// Moves `byteCount` bytes of values from `base` (if any) to a new block of `newByteCount`
-/// bytes, and frees the old block. One function for every buffer, not one per value type.
-///
-/// Copying the bytes moves the values: the buffers hold records, strings, attributes and class
-/// references, which Swift moves by copying their bytes (none holds a weak reference or its
-/// own address), as `moveInitialize` would.
-@inline(never)
-private func moveToNewBlock(
-  _ base: UnsafeMutableRawPointer?, byteCount: Int, newByteCount: Int, alignment: Int
-) -> UnsafeMutableRawPointer {
-  let newBase = UnsafeMutableRawPointer.allocate(byteCount: newByteCount, alignment: alignment)
-  if let base {
-    newBase.copyMemory(from: base, byteCount: byteCount)
-    base.deallocate()
-  }
-  return newBase
-}

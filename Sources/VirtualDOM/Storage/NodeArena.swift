@@ -23,6 +23,11 @@ public final class NodeArena {
   /// exclusive access at run time, as a class's stored properties would be at every element.
   let parts: UnsafeMutablePointer<ArenaParts>
 
+  /// An empty arena; its buffers grow as elements are built into it.
+  ///
+  /// ```swift
+  /// let arena = NodeArena()
+  /// ```
   public init() {
     parts = .allocate(capacity: 1)
     parts.initialize(to: ArenaParts())
@@ -35,10 +40,30 @@ public final class NodeArena {
   }
 
   /// How many element records the arena holds.
+  ///
+  /// ```swift
+  /// let arena = NodeArena()
+  /// _ = arena.building { ul { li { "One" } } }
+  /// arena.elementCount   // 2
+  /// ```
   public var elementCount: Int { parts.pointee.records.count }
 
   /// Empties the arena, keeping its memory. Only for an arena nothing refers to.
-  func reset() { parts.pointee.removeAll() }
+  ///
+  /// The buffers are taken out first: destroying the values releases listener closures, whose
+  /// captures' `deinit`s are the app's code and may build elements, into this very arena. They
+  /// find it empty and consistent; the old memory is kept only if nothing was built meanwhile.
+  package func reset() {
+    guard parts.pointee.records.count > 0 || parts.pointee.strings.count > 0 else { return }
+    var taken = parts.move()
+    parts.initialize(to: ArenaParts())
+    taken.removeAll()
+    if parts.pointee.isUnallocated {
+      parts.pointee = taken
+    } else {
+      taken.release()
+    }
+  }
 
   /// Pointers to the arena's buffers for a walk that appends nothing.
   var reader: TreeReader { TreeReader(self) }
@@ -54,12 +79,17 @@ struct ArenaParts {
   var extras = ArenaBuffer<Element.Extras>()
 
   mutating func removeAll() {
-    guard records.count > 0 || strings.count > 0 else { return }
     records.removeAll()
     children.removeAll()
     attributes.removeAll()
     strings.removeAll()
     extras.removeAll()
+  }
+
+  /// Whether no buffer holds memory (nothing was appended since the arena was emptied out).
+  var isUnallocated: Bool {
+    records.capacity == 0 && children.capacity == 0 && attributes.capacity == 0 && strings.capacity == 0
+      && extras.capacity == 0
   }
 
   mutating func release() {
@@ -69,40 +99,6 @@ struct ArenaParts {
     strings.release()
     extras.release()
   }
-}
-
-/// One element in an arena: 48 bytes, with ranges into the arena's other buffers.
-package struct ElementRecord {
-  /// The tag as `Names.packedTag` packs it, or 0 when it is stored in `strings`.
-  package var packedTag: UInt64
-  package var subtreeSize: UInt32
-  package var firstChild: UInt32
-  package var childCount: UInt32
-  package var firstAttribute: UInt32
-  package var attributeCount: UInt32
-  /// Indices into `strings` (the key, an unpacked tag) and `extras`, or -1.
-  package var key: Int32
-  package var storedTag: Int32
-  package var extras: Int32
-  package var namespace: Namespace
-  /// Set when this element or one below it has mount methods: a subtree without it is
-  /// inserted with no `invoke` patches, and the diff need not walk it to find out.
-  package var mountsInSubtree: Bool
-}
-
-/// A child as its parent's list holds it: an element record, or a text or comment in `strings`.
-package struct StoredChild: Equatable {
-  private let bits: UInt32
-
-  static func element(_ index: Int) -> StoredChild { StoredChild(bits: UInt32(index) << 2) }
-  static func text(_ index: Int) -> StoredChild { StoredChild(bits: UInt32(index) << 2 | 1) }
-  static func comment(_ index: Int) -> StoredChild { StoredChild(bits: UInt32(index) << 2 | 2) }
-
-  package var isElement: Bool { bits & 3 == 0 }
-  package var isText: Bool { bits & 3 == 1 }
-  package var isComment: Bool { bits & 3 == 2 }
-  /// The record's index for an element, the string's for text and comments.
-  package var index: Int { Int(bits >> 2) }
 }
 
 extension NodeArena {

@@ -5,21 +5,21 @@
 /// each access for exclusivity at run time.
 package struct TreeReader {
   package let arena: NodeArena
-  let records: UnsafeMutablePointer<ElementRecord>?
-  let children: UnsafeMutablePointer<StoredChild>?
-  let attributes: UnsafeMutablePointer<Attribute>?
-  let strings: UnsafeMutablePointer<String>?
+  let records: UnsafePointer<ElementRecord>?
+  let children: UnsafePointer<StoredChild>?
+  let attributes: UnsafePointer<Attribute>?
+  let strings: UnsafePointer<String>?
 
   init(_ arena: NodeArena) {
     self.arena = arena
-    records = arena.parts.pointee.records.base
-    children = arena.parts.pointee.children.base
-    attributes = arena.parts.pointee.attributes.base
-    strings = arena.parts.pointee.strings.base
+    records = UnsafePointer(arena.parts.pointee.records.base)
+    children = UnsafePointer(arena.parts.pointee.children.base)
+    attributes = UnsafePointer(arena.parts.pointee.attributes.base)
+    strings = UnsafePointer(arena.parts.pointee.strings.base)
   }
 
   @inline(__always)
-  package func record(_ index: Int) -> UnsafeMutablePointer<ElementRecord> { records.unsafelyUnwrapped + index }
+  package func record(_ index: Int) -> UnsafePointer<ElementRecord> { records.unsafelyUnwrapped + index }
 
   @inline(__always)
   package func childList(_ index: Int) -> UnsafeBufferPointer<StoredChild> {
@@ -36,7 +36,7 @@ package struct TreeReader {
 
   /// A text's, comment's, key's or long tag's string, read in place.
   @inline(__always)
-  package func string(_ index: Int) -> UnsafeMutablePointer<String> { strings.unsafelyUnwrapped + index }
+  package func string(_ index: Int) -> UnsafePointer<String> { strings.unsafelyUnwrapped + index }
 
   /// How many DOM nodes the child's subtree holds.
   @inline(__always)
