@@ -4,7 +4,7 @@
 /// An `Array` would do the same work, but every read of an array held in a class is checked for
 /// exclusive access at run time; the arena hands its readers plain pointers instead
 /// (`TreeReader`), valid while nothing is appended.
-struct ArenaBuffer<Value> {
+struct ArenaBuffer<Value: MovableByItsBytes> {
   private(set) var base: UnsafeMutablePointer<Value>? = nil
   private(set) var count = 0
   private(set) var capacity = 0
@@ -37,12 +37,11 @@ struct ArenaBuffer<Value> {
 
   private mutating func grow(toAtLeast minimum: Int) {
     let newCapacity = max(minimum, max(capacity * 2, 16))
-    let newBase = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-    if let base {
-      newBase.moveInitialize(from: base, count: count)
-      base.deallocate()
-    }
-    base = newBase
+    let stride = MemoryLayout<Value>.stride
+    base = moveToNewBlock(
+      UnsafeMutableRawPointer(base), byteCount: count * stride, newByteCount: newCapacity * stride,
+      alignment: MemoryLayout<Value>.alignment
+    ).bindMemory(to: Value.self, capacity: newCapacity)
     capacity = newCapacity
   }
 
@@ -61,3 +60,32 @@ struct ArenaBuffer<Value> {
   }
 }
 
+
+/// A type whose values an `ArenaBuffer` moves to a larger block by copying their bytes.
+///
+/// Swift moves a value of a type without weak references, atomics or self-addresses by
+/// copying its bytes ("bitwise takable" in its type layout): plain records, `String`s and
+/// class references among them. Only such types conform, each one checked by hand, so one
+/// non-generic function grows every buffer (a generic move was one copy per value type in a
+/// WebAssembly module).
+protocol MovableByItsBytes {}
+
+extension ElementRecord: MovableByItsBytes {}
+extension StoredChild: MovableByItsBytes {}
+extension Attribute: MovableByItsBytes {}
+extension String: MovableByItsBytes {}
+extension Element.Extras: MovableByItsBytes {}
+
+/// Moves `byteCount` bytes of values from `base` (if any) to a new block of `newByteCount`
+/// bytes, and frees the old block, whose values are then moved out, not destroyed.
+@inline(never)
+private func moveToNewBlock(
+  _ base: UnsafeMutableRawPointer?, byteCount: Int, newByteCount: Int, alignment: Int
+) -> UnsafeMutableRawPointer {
+  let newBase = UnsafeMutableRawPointer.allocate(byteCount: newByteCount, alignment: alignment)
+  if let base {
+    newBase.copyMemory(from: base, byteCount: byteCount)
+    base.deallocate()
+  }
+  return newBase
+}
