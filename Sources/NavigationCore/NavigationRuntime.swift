@@ -219,8 +219,16 @@ public final class NavigationRuntime {
   }
 
   private func renderPass(transaction: UITransaction) {
-    arenas.build { renderPassInArena(transaction: transaction) }
+    // The pair is left before the render starts: the render is the app's code.
+    arenas.nextArena().building { renderPassInArena(transaction: transaction) }
+    if arenas.replacementsInARow == Self.replacementsBeforeWarning {
+      NavigationWarnings.report(
+        "each render's nodes stay alive: does a listener capture a node? Capture the model")
+    }
   }
+
+  /// Renders in a row that found their arena still in use before the runtime warns (once).
+  static let replacementsBeforeWarning = 32
 
   private func renderPassInArena(transaction: UITransaction) {
     let context = RenderContext(memory: memory)

@@ -37,6 +37,22 @@ extension NavigationCoreTests {
       #expect(kept == div { span { "built in an action" } })
     }
 
+    /// A listener that captures a node of its own tree keeps every render's arena alive; the
+    /// runtime says so once, after 32 renders in a row that could not reuse their memory.
+    @Test func aListenerThatCapturesANodeOfItsOwnTreeIsReportedOnce() throws {
+      let model = CounterModel()
+      let runtime = NavigationRuntime(model: model) { model in
+        let label = span { "\(model.count)" }
+        return div { label; button(.onClick { _ = label; model.count += 1 }) { "Add" } }
+      }
+      var warnings: [String] = []
+      runtime.warningHandler = { warnings.append($0) }
+      for _ in 0..<40 { _ = try runtime.dispatch(id: 4, event: "click").get() }
+      #expect(model.count == 40)
+      #expect(warnings.count == 1)
+      #expect(warnings.first?.contains("does a listener capture a node?") == true)
+    }
+
     @Test func unknownStaleAndUnheardEventsAreRejectedAndChangeNothing() throws {
       let model = CounterModel()
       model.isShowingTitle = true

@@ -15,6 +15,13 @@ public struct ArenaPair {
   private var second = NodeArena()
   private var useSecond = false
 
+  /// How many builds in a row found their arena still referred to, and took a fresh one.
+  ///
+  /// It climbs only while something keeps a node of every build alive: a store that grows
+  /// without end, or a listener that captures a node of its own tree (its arena then refers to
+  /// itself, and is never freed). A runtime warns when it gets high.
+  public private(set) var replacementsInARow = 0
+
   /// Two empty arenas.
   ///
   /// ```swift
@@ -29,18 +36,31 @@ public struct ArenaPair {
   /// let page = arenas.build { main { h1 { "Inventory" } } }
   /// ```
   public mutating func build<Result>(_ body: () -> Result) -> Result {
-    defer { useSecond.toggle() }
-    return useSecond ? Self.build(in: &second, body) : Self.build(in: &first, body)
+    nextArena().building(body)
   }
 
-  private static func build<Result>(in arena: inout NodeArena, _ body: () -> Result) -> Result {
-    prepare(&arena)
-    return arena.building(body)
+  /// The arena the next build goes into (the one the previous build did not use), emptied.
+  /// For an owner that must not hold on to the pair while it builds (a runtime whose render
+  /// may call back into it).
+  ///
+  /// ```swift
+  /// var arenas = ArenaPair()
+  /// let page = arenas.nextArena().building { main { h1 { "Inventory" } } }
+  /// ```
+  public mutating func nextArena() -> NodeArena {
+    let next = useSecond ? Self.prepare(&second) : Self.prepare(&first)
+    useSecond.toggle()
+    replacementsInARow = next.wasReplaced ? replacementsInARow + 1 : 0
+    if next.isUnused { next.arena.reset() }
+    return next.arena
   }
 
-  /// Empties `arena` for reuse, or replaces it when something still refers to it.
+  /// The arena to build into: `arena` itself when nothing else refers to it (to be emptied, by
+  /// the caller, outside this access), else a fresh one in its place.
   @inline(never)
-  private static func prepare(_ arena: inout NodeArena) {
-    if isKnownUniquelyReferenced(&arena) { arena.reset() } else { arena = NodeArena() }
+  private static func prepare(_ arena: inout NodeArena) -> (arena: NodeArena, isUnused: Bool, wasReplaced: Bool) {
+    if isKnownUniquelyReferenced(&arena) { return (arena, true, false) }
+    arena = NodeArena()
+    return (arena, false, true)
   }
 }

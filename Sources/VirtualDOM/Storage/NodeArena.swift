@@ -206,36 +206,18 @@ extension NodeArena {
     }
   }
 
-  /// Copies the element at `index` of `source`, with its subtree, into this arena: its list's
-  /// slots first, as `placeChildren` takes them.
+  /// Copies the element at `index` of `source`, with its subtree, into this arena: made again
+  /// here from its parts (its children, being `source`'s, are copied the same way). A rare
+  /// path (a node kept from another build), so it shares the building code rather than being
+  /// fast.
   func copyElement(_ index: Int, from source: NodeArena) -> Int {
-    let record = source.parts.pointee.records[index]
-    let firstChild = parts.pointee.children.count
-    let childCount = Int(record.childCount)
-    for _ in 0..<childCount { parts.pointee.children.append(.element(0)) }
-    for offset in 0..<childCount {
-      let child = source.parts.pointee.children[Int(record.firstChild) + offset]
-      let copied: StoredChild =
-        child.isElement
-        ? .element(copyElement(child.index, from: source))
-        : child.isText ? .text(copyString(child.index, from: source)) : .comment(copyString(child.index, from: source))
-      parts.pointee.children.set(firstChild + offset, copied)
+    let element = Element(arena: source, index: index)
+    let copy = building {
+      Element(
+        element.tag, namespace: element.namespace, key: element.key, attributes: element.attributes,
+        properties: element.properties, listeners: element.listeners, mountMethods: element.mountMethods,
+        children: element.children)
     }
-    let firstAttribute = parts.pointee.attributes.count
-    for offset in 0..<Int(record.attributeCount) {
-      parts.pointee.attributes.append(source.parts.pointee.attributes[Int(record.firstAttribute) + offset])
-    }
-    var copy = record
-    copy.firstChild = UInt32(firstChild)
-    copy.firstAttribute = UInt32(firstAttribute)
-    if record.key >= 0 { copy.key = Int32(copyString(Int(record.key), from: source)) }
-    if record.storedTag >= 0 { copy.storedTag = Int32(copyString(Int(record.storedTag), from: source)) }
-    if record.extras >= 0 { copy.extras = Int32(parts.pointee.extras.append(source.parts.pointee.extras[Int(record.extras)])) }
-    return parts.pointee.records.append(copy)
-  }
-
-  @inline(never)
-  private func copyString(_ index: Int, from source: NodeArena) -> Int {
-    parts.pointee.strings.append(source.parts.pointee.strings[index])
+    return copy.index
   }
 }
