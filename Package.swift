@@ -10,13 +10,16 @@ import PackageDescription
 // a user's package, needs settings of its own for it (docs/WASM.md).
 let targets: [Target] = [
   // Portable: these build natively and with Embedded Swift for wasm32.
-  .target(name: "VirtualDOM"),
+  // Per-thread slots (POSIX thread-specific data natively, globals in wasm), so that the
+  // portable modules import no platform module.
+  .target(name: "NavDOMThreadSlot"),
+  .target(name: "VirtualDOM", dependencies: ["NavDOMThreadSlot"]),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
   .target(name: "BenchmarkTable", dependencies: ["VirtualDOM"]),
   .target(name: "RandomTrees", dependencies: ["VirtualDOM"]),
   // MemoryDOM: a DOM in memory that applies patches as runtime.js does, for tests.
   .target(name: "VirtualDOMTesting", dependencies: ["VirtualDOM"]),
-  .target(name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer"]),
+  .target(name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer", "NavDOMThreadSlot"]),
   .target(name: "DemoApp", dependencies: ["NavigationCore", "VirtualDOM"]),
 
   // A user's wasm module: the exports runtime.js calls, the string ABI, and the freestanding C

@@ -1,12 +1,4 @@
-#if !hasFeature(Embedded)
-  #if canImport(Glibc)
-    import Glibc
-  #elseif canImport(Musl)
-    import Musl
-  #elseif canImport(Darwin)
-    import Darwin
-  #endif
-#endif
+import NavDOMThreadSlot
 
 extension NodeArena {
   /// The arena new elements go into: the one entered with `building(_:)` on this thread, else
@@ -39,52 +31,35 @@ extension NodeArena {
 
 /// One thread's arenas: the one entered, if any, and its own.
 ///
-/// Reached through a plain pointer (thread-specific data natively, one global in Embedded
-/// Swift), so finding the current arena for each element costs no reference counting of the
-/// slot itself.
+/// Reached through a plain pointer in a thread slot (NavDOMThreadSlot: thread-specific data
+/// natively, a global in a wasm module), so finding the current arena for each element costs
+/// no reference counting of the slot itself.
 struct ArenaSlot {
   var entered: NodeArena?
   /// The thread's own arena, made on first use.
   var own = ReusableArena()
 
-  #if hasFeature(Embedded)
-    // Safe: an Embedded Swift (wasm32) module has one thread.
-    nonisolated(unsafe) private static let slot: UnsafeMutablePointer<ArenaSlot> = {
-      let slot = UnsafeMutablePointer<ArenaSlot>.allocate(capacity: 1)
-      slot.initialize(to: ArenaSlot())
-      return slot
-    }()
-
-    static var current: UnsafeMutablePointer<ArenaSlot> { slot }
-  #else
-    /// The calling thread's slot, made on its first use and freed when the thread ends.
-    static var current: UnsafeMutablePointer<ArenaSlot> {
-      if let pointer = pthread_getspecific(arenaSlotKey) { return pointer.assumingMemoryBound(to: ArenaSlot.self) }
-      let slot = UnsafeMutablePointer<ArenaSlot>.allocate(capacity: 1)
-      slot.initialize(to: ArenaSlot())
-      pthread_setspecific(arenaSlotKey, slot)
-      return slot
-    }
-  #endif
+  /// The calling thread's slot, made on its first use and freed when the thread ends.
+  static var current: UnsafeMutablePointer<ArenaSlot> {
+    if let pointer = navdom_thread_slot_get(arenaSlotKey) { return pointer.assumingMemoryBound(to: ArenaSlot.self) }
+    let slot = UnsafeMutablePointer<ArenaSlot>.allocate(capacity: 1)
+    slot.initialize(to: ArenaSlot())
+    navdom_thread_slot_set(arenaSlotKey, slot)
+    return slot
+  }
 }
 
-#if !hasFeature(Embedded)
-  /// The key of every thread's slot; its destructor frees the slot when the thread exits.
-  private let arenaSlotKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { pointer in
-      #if canImport(Darwin)
-        let slot = pointer.assumingMemoryBound(to: ArenaSlot.self)
-      #else
-        guard let slot = pointer?.assumingMemoryBound(to: ArenaSlot.self) else { return }
-      #endif
-      slot.deinitialize(count: 1)
-      slot.deallocate()
-    }
-    precondition(status == 0, "pthread_key_create failed (\(status))")
-    return key
-  }()
-#endif
+/// The thread slot (NavDOMThreadSlot) holding each thread's `ArenaSlot`; its destructor frees
+/// a thread's slot when the thread ends.
+private let arenaSlotKey: Int32 = {
+  let key = navdom_thread_slot_create { pointer in
+    guard let slot = pointer?.assumingMemoryBound(to: ArenaSlot.self) else { return }
+    slot.deinitialize(count: 1)
+    slot.deallocate()
+  }
+  precondition(key >= 0, "no thread slot left for the arenas")
+  return key
+}()
 
 extension NodeArena {
   /// The arena new elements go into on this thread now, for tests that check reuse.
