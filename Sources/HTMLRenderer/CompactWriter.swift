@@ -25,8 +25,7 @@ extension ByteBuffer {
         guard writeCompact(index, in: tree) else { return false }
         previousWasText = false
       case .text(let value):
-        if previousWasText || value.isEmpty { append("<!---->") }
-        withUnsafePointer(to: value) { writeText($0) }
+        withUnsafePointer(to: value) { writeTextSibling($0, afterText: previousWasText) }
         previousWasText = true
       case .comment(let value):
         guard writeComment(value) else { return false }
@@ -47,9 +46,7 @@ extension ByteBuffer {
         guard writeCompact(child.index, in: tree) else { return false }
         previousWasText = false
       } else if child.isText {
-        let text = tree.string(child.index)
-        if previousWasText || text.pointee.isEmpty { append("<!---->") }
-        writeText(text)
+        writeTextSibling(tree.string(child.index), afterText: previousWasText)
         previousWasText = true
       } else {
         guard writeComment(tree.string(child.index).pointee) else { return false }
@@ -57,6 +54,14 @@ extension ByteBuffer {
       }
     }
     return true
+  }
+
+  /// A text among siblings: after text, or when empty, a `<!---->` marker goes first (a parser
+  /// would merge or drop it otherwise; see PROTOCOL.md).
+  @inline(__always)
+  private func writeTextSibling(_ text: UnsafePointer<String>, afterText previousWasText: Bool) {
+    if previousWasText || text.pointee.isEmpty { append("<!---->") }
+    writeText(text)
   }
 
   private func writeComment(_ value: String) -> Bool {
@@ -95,19 +100,14 @@ extension ByteBuffer {
 
     let traits = record.pointee.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
     if traits.contains(.void) { return record.pointee.childCount == 0 }
-    if traits.contains(.textOnly) || traits.contains(.dropsLeadingNewline) {
-      let element = element ?? tree.element(index)
-      if traits.contains(.textOnly) {
-        do throws(RenderError) {
-          try writeTextOnlyContent(of: element, traits: traits)
-        } catch {
-          return false
-        }
-      } else {
-        writeDroppedNewline(of: element)
-        guard writeCompact(tree.childList(index), in: tree) else { return false }
+    if traits.contains(.textOnly) {
+      do throws(RenderError) {
+        try writeTextOnlyContent(of: element ?? tree.element(index), traits: traits)
+      } catch {
+        return false
       }
     } else {
+      if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element ?? tree.element(index)) }
       guard writeCompact(tree.childList(index), in: tree) else { return false }
     }
     if packed != 0 {

@@ -219,8 +219,8 @@ public final class NavigationRuntime {
   }
 
   private func renderPass(transaction: UITransaction) {
-    // The pair is left before the render starts: the render is the app's code.
-    arenas.nextArena().building { renderPassInArena(transaction: transaction) }
+    // The pair is left before the arena is emptied and the render starts: both run app code.
+    arenas.choose().ready().building { renderPassInArena(transaction: transaction) }
     if arenas.replacementsInARow == Self.replacementsBeforeWarning {
       NavigationWarnings.report(
         "each render's nodes stay alive: does a listener capture a node? Capture the model")

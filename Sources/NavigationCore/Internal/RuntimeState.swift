@@ -52,13 +52,10 @@ final class RuntimeState {
   /// Runs `body` with this state current on this thread, and this runtime's arena the one
   /// elements go into, then restores the ones before.
   func enter(_ body: () -> Void) {
-    let choice = eventArena.choose()
-    // Emptied outside the access to `eventArena`: it releases listener closures, whose
-    // captures' deinits are the app's code.
-    if choice.isUnused { choice.arena.reset() }
+    let arena = eventArena.choose().ready()
     let saved = CurrentRuntimeState.entered
     CurrentRuntimeState.entered = self
-    choice.arena.building(body)
+    arena.building(body)
     CurrentRuntimeState.entered = saved
   }
 

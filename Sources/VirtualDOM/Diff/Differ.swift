@@ -34,13 +34,8 @@ struct Differ {
 
   // MARK: Nodes
 
-  /// Whether `new` can be patched into `old` rather than replacing it: the same tag, namespace
-  /// and key.
-  static func canPatch(_ a: Element, into b: Element) -> Bool {
-    a.hasSameTag(as: b) && a.namespace == b.namespace && Self.sameKey(a.key, b.key)
-  }
-
-  /// `canPatch` for two records read in place.
+  /// Whether the element `b` can be patched into `a` rather than replacing it: the same tag,
+  /// namespace and key (records read in place).
   func canPatch(_ a: UnsafePointer<ElementRecord>, into b: UnsafePointer<ElementRecord>) -> Bool {
     guard a.pointee.namespace == b.pointee.namespace else { return false }
     let packed = a.pointee.packedTag

@@ -16,7 +16,8 @@ public struct MountedTree {
   public private(set) var ids: [NodeID]
   /// The id the next created node gets.
   public private(set) var nextID: NodeID
-  /// The roots as one record's children, in the roots' arena: what the diff reads.
+  /// The roots as one record's children, in the arena current at mounting or at the last
+  /// update: what the diff reads.
   private var container: Element
   /// The diff's key-table storage, kept for the next update (see `Differ.keyTableStorage`).
   private var keyTableStorage: [UInt64] = []
@@ -27,8 +28,7 @@ public struct MountedTree {
     for node in roots { node.flatten(into: &flat) }
     self.roots = flat
     container = Self.container(of: flat)
-    var count = 0
-    for node in flat { count += node.subtreeSize }
+    let count = container.subtreeSize - 1  // the roots' nodes, the container left out
     self.ids = Array(firstID..<(firstID + count))
     self.nextID = firstID + count
   }
@@ -37,14 +37,14 @@ public struct MountedTree {
   public mutating func update(to newRoots: [Node], options: DiffOptions = .default) -> [Patch] {
     var flat: [Node] = []
     for node in newRoots { node.flatten(into: &flat) }
+    let newContainer = Self.container(of: flat)
+    let count = newContainer.subtreeSize - 1
     // Left uninitialized: the differ gives every new node its id, and zeroing first wrote the
     // array twice (at 10,000 rows, 800 KB that had left the cache again before the diff came).
-    let count = Self.count(flat)
     var newIDs = [NodeID](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
     var patches: [Patch] = []
     var duplicateKeys: [String] = []
     var nextID = self.nextID
-    let newContainer = Self.container(of: flat)
     // Read after the new container is appended: appending may move an arena's buffers.
     let oldTree = container.arena.reader
     let newTree = newContainer.arena.reader
@@ -92,12 +92,6 @@ public struct MountedTree {
       tag: "", packedTag: 0, namespace: .html, key: nil, extras: nil, children: placed,
       firstAttribute: arena.parts.pointee.attributes.count)
     return Element(arena: arena, index: index)
-  }
-
-  private static func count(_ nodes: [Node]) -> Int {
-    var total = 0
-    for node in nodes { total += node.subtreeSize }
-    return total
   }
 }
 

@@ -40,27 +40,31 @@ public struct ArenaPair {
   }
 
   /// The arena the next build goes into (the one the previous build did not use), emptied.
-  /// For an owner that must not hold on to the pair while it builds (a runtime whose render
-  /// may call back into it).
   ///
   /// ```swift
   /// var arenas = ArenaPair()
   /// let page = arenas.nextArena().building { main { h1 { "Inventory" } } }
   /// ```
   public mutating func nextArena() -> NodeArena {
+    choose().ready()
+  }
+
+  /// The arena the next build goes into, to be made ready (`ArenaChoice.ready`) once the access
+  /// to the pair has ended: for an owner whose arena's listeners must not be released while it
+  /// holds the pair (a runtime, whose app code they run).
+  package mutating func choose() -> ArenaChoice {
     let next = useSecond ? Self.prepare(&second) : Self.prepare(&first)
     useSecond.toggle()
     replacementsInARow = next.wasReplaced ? replacementsInARow + 1 : 0
-    if next.isUnused { next.arena.reset() }
-    return next.arena
+    return next.choice
   }
 
-  /// The arena to build into: `arena` itself when nothing else refers to it (to be emptied, by
-  /// the caller, outside this access), else a fresh one in its place.
+  /// The arena to build into: `arena` itself when nothing else refers to it, else a fresh one
+  /// in its place.
   @inline(never)
-  private static func prepare(_ arena: inout NodeArena) -> (arena: NodeArena, isUnused: Bool, wasReplaced: Bool) {
-    if isKnownUniquelyReferenced(&arena) { return (arena, true, false) }
+  private static func prepare(_ arena: inout NodeArena) -> (choice: ArenaChoice, wasReplaced: Bool) {
+    if isKnownUniquelyReferenced(&arena) { return (ArenaChoice(arena: arena, isUnused: true), false) }
     arena = NodeArena()
-    return (arena, false, true)
+    return (ArenaChoice(arena: arena, isUnused: false), true)
   }
 }

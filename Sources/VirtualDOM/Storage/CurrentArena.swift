@@ -9,9 +9,7 @@ extension NodeArena {
   static var current: NodeArena {
     let slot = ArenaSlot.current
     if let entered = slot.pointee.entered { return entered }
-    let choice = slot.pointee.own.choose()
-    if choice.isUnused { choice.arena.reset() }
-    return choice.arena
+    return slot.pointee.own.choose().ready()
   }
 
   /// Runs `body` with this arena as the one the elements it builds go into, on this thread.

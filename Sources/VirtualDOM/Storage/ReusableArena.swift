@@ -6,42 +6,45 @@
 /// node valid; past `growthLimit` records a fresh arena takes over, and the old one goes with
 /// the last node that refers to it.
 ///
-/// ```swift
-/// var scratch = ReusableArena()
-/// let html = scratch.prepared().building { p { "Saved" } }
-/// ```
-public struct ReusableArena {
+/// Used as `owner.arena.choose().ready()`: `choose` is the access to the owner's storage,
+/// `ready` empties the arena after that access has ended, since emptying releases listener
+/// closures whose captures' `deinit`s are the app's code.
+package struct ReusableArena {
   private var arena: NodeArena?
 
   /// How many records an arena something still refers to may hold before a fresh one takes over.
-  public static let growthLimit = 1 << 18
+  package static let growthLimit = 1 << 18
 
-  public init() {}
+  package init() {}
 
-  /// The arena to build into now.
-  public mutating func prepared() -> NodeArena {
-    let choice = choose()
-    if choice.isUnused { choice.arena.reset() }
-    return choice.arena
-  }
-
-  /// The arena to build into now, and whether nothing else refers to it (so it is to be
-  /// emptied first). Emptying is left to the caller, outside this access to the owner's
-  /// storage: it releases listener closures, whose captures may build elements.
+  /// The arena to build into now, to be made ready (`ArenaChoice.ready`).
   @inline(never)  // once per element outside a runtime; one copy, not one per caller
-  package mutating func choose() -> (arena: NodeArena, isUnused: Bool) {
+  package mutating func choose() -> ArenaChoice {
     guard arena != nil else {
       let fresh = NodeArena()
       arena = fresh
-      return (fresh, false)
+      return ArenaChoice(arena: fresh, isUnused: false)
     }
     let isUnused = isKnownUniquelyReferenced(&arena!)
     let current = arena.unsafelyUnwrapped
     if !isUnused && current.elementCount >= Self.growthLimit {
       let fresh = NodeArena()
       arena = fresh
-      return (fresh, false)
+      return ArenaChoice(arena: fresh, isUnused: false)
     }
-    return (current, isUnused)
+    return ArenaChoice(arena: current, isUnused: isUnused)
+  }
+}
+
+/// An arena chosen to build into, and whether nothing else refers to it (so it is emptied
+/// before use).
+package struct ArenaChoice {
+  let arena: NodeArena
+  let isUnused: Bool
+
+  /// The arena, emptied first when nothing else refers to it.
+  package func ready() -> NodeArena {
+    if isUnused { arena.reset() }
+    return arena
   }
 }
