@@ -44,9 +44,12 @@ with tempfile.TemporaryDirectory() as work:
                 second = pathlib.Path(work) / "prelude.swift"
                 second.write_text(text)
                 files.append(str(second))
-            # The package's C modules (zlib's, ...) are found through their module maps.
+            # The package's C modules are found through their module maps: the system libraries'
+            # own (zlib's, ...), and the ones SwiftPM writes for C targets (NavDOMThreadSlot, ...).
             c_modules = [arg for path in sorted((root / "Sources").glob("*/module.modulemap"))
                          for arg in ("-I", str(path.parent))]
+            c_modules += [arg for path in sorted(pathlib.Path(sys.argv[1]).glob("*.build/module.modulemap"))
+                          for arg in ("-Xcc", f"-fmodule-map-file={path}")]
             result = subprocess.run(
                 ["swiftc", "-typecheck", "-swift-version", "6", "-I", str(modules), *c_modules, *files],
                 capture_output=True, text=True)
