@@ -10,10 +10,8 @@ import PackageDescription
 // a user's package, needs settings of its own for it (docs/WASM.md).
 let targets: [Target] = [
   // Portable: these build natively and with Embedded Swift for wasm32.
-  // Per-thread slots (POSIX thread-specific data natively, globals in wasm), so that the
-  // portable modules import no platform module.
   .target(name: "NavDOMThreadSlot"),
-  .target(name: "VirtualDOM", dependencies: ["NavDOMThreadSlot"]),
+  .target(name: "VirtualDOM"),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
   .target(name: "BenchmarkTable", dependencies: ["VirtualDOM"]),
   .target(name: "RandomTrees", dependencies: ["VirtualDOM"]),

@@ -6,84 +6,51 @@
 // over on the checked path, which builds the `RenderError` with its path. Both paths must
 // write the same bytes (the serializer tests and the React parity test run through this one).
 //
-// It reads each tree through its arena's buffers in place (`TreeReader`), so it allocates
-// nothing, and it is written as `ByteBuffer` methods so the buffer is `self`, which the
-// compiler does not retain and release around every append.
+// It reads attributes and children in place (`withAttributes`, `withChildren`), so it
+// allocates nothing, and it is written as `ByteBuffer` methods so the buffer is `self`, which
+// the compiler does not retain and release around every append.
 
 import VirtualDOM
 
 extension ByteBuffer {
-  /// Writes compact top-level siblings. Text after text, or empty text, gets a `<!---->`
-  /// marker, as on the checked path. False at the first problem, with partial output left
-  /// behind.
+  /// Writes compact siblings. Text after text, or empty text, gets a `<!---->` marker, as on
+  /// the checked path. False at the first problem, with partial output left behind.
   func writeCompact(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
+    guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
     for index in nodes.indices {
       switch nodes[index] {
       case .element(let element):
-        let (tree, index) = element.tree
-        guard writeCompact(index, in: tree) else { return false }
+        guard writeCompact(element) else { return false }
         previousWasText = false
       case .text(let value):
-        withUnsafePointer(to: value) { writeTextSibling($0, afterText: previousWasText) }
+        if previousWasText || value.isEmpty { append("<!---->") }
+        writeText(first + index)
         previousWasText = true
       case .comment(let value):
-        guard writeComment(value) else { return false }
+        guard Serializer.commentProblem(value) == nil else { return false }
+        append("<!--")
+        append(value)
+        append("-->")
         previousWasText = false
       case .fragment:
-        // `Serializer.write` flattens the top level.
+        // Stored children are never fragments, and `Serializer.write` flattens the top level.
         return false
       }
     }
     return true
   }
 
-  /// An element's children, read from its arena.
-  private func writeCompact(_ children: UnsafeBufferPointer<StoredChild>, in tree: TreeReader) -> Bool {
-    var previousWasText = false
-    for child in children {
-      if child.isElement {
-        guard writeCompact(child.index, in: tree) else { return false }
-        previousWasText = false
-      } else if child.isText {
-        writeTextSibling(tree.string(child.index), afterText: previousWasText)
-        previousWasText = true
-      } else {
-        guard writeComment(tree.string(child.index).pointee) else { return false }
-        previousWasText = false
-      }
-    }
-    return true
-  }
-
-  /// A text among siblings: after text, or when empty, a `<!---->` marker goes first (a parser
-  /// would merge or drop it otherwise; see PROTOCOL.md).
-  @inline(__always)
-  private func writeTextSibling(_ text: UnsafePointer<String>, afterText previousWasText: Bool) {
-    if previousWasText || text.pointee.isEmpty { append("<!---->") }
-    writeText(text)
-  }
-
-  private func writeComment(_ value: String) -> Bool {
-    guard Serializer.commentProblem(value) == nil else { return false }
-    append("<!--")
-    append(value)
-    append("-->")
-    return true
-  }
-
-  /// The element whose record is at `index` in `tree`.
-  private func writeCompact(_ index: Int, in tree: TreeReader) -> Bool {
+  private func writeCompact(_ element: Element) -> Bool {
     // `<tag`. A tag of up to eight bytes comes packed (and checked) in the element, and is
     // copied and classified as one integer; a longer one is checked and copied byte by byte
     // (and has no traits: every tag with traits is short).
-    let record = tree.record(index)
-    let packed = record.pointee.packedTag
+    let packed = element.packedTag
     if packed != 0 {
       appendStartTagOpening(packed)
     } else {
       append(0x3C)  // <
-      var tag = tree.string(Int(record.pointee.storedTag)).pointee
+      var tag = element.tag
       let isValid = tag.withUTF8 { bytes -> Bool in
         guard Names.isValidTag(bytes) else { return false }
         append(bytes)
@@ -91,30 +58,27 @@ extension ByteBuffer {
       }
       guard isValid else { return false }
     }
-    let attributes = tree.attributeList(index)
-    guard attributes.isEmpty || writeCompact(attributes) else { return false }
-    // Most elements have no extras; those that do are read as an `Element`.
-    let element: Element? = record.pointee.extras >= 0 ? tree.element(index) : nil
-    if let element, !element.properties.isEmpty { writeProperties(of: element) }
+    guard element.withAttributes({ $0.isEmpty || writeCompact($0) }) else { return false }
+    if element.hasExtras && !element.properties.isEmpty { writeProperties(of: element) }
     append(0x3E)  // >
 
-    let traits = record.pointee.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
-    if traits.contains(.void) { return record.pointee.childCount == 0 }
+    let traits = element.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
+    if traits.contains(.void) { return element.childCount == 0 }
     if traits.contains(.textOnly) {
       do throws(RenderError) {
-        try writeTextOnlyContent(of: element ?? tree.element(index), traits: traits)
+        try writeTextOnlyContent(of: element, traits: traits)
       } catch {
         return false
       }
     } else {
-      if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element ?? tree.element(index)) }
-      guard writeCompact(tree.childList(index), in: tree) else { return false }
+      if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element) }
+      guard element.withChildren({ writeCompact($0) }) else { return false }
     }
     if packed != 0 {
       appendEndTag(packed)
     } else {
       append("</")
-      append(tree.string(Int(record.pointee.storedTag)).pointee)
+      append(element.tag)
       append(0x3E)
     }
     return true
@@ -144,13 +108,13 @@ extension ByteBuffer {
   @inline(__always)
   private static func length(ofPacked packed: UInt64) -> Int { (71 - packed.leadingZeroBitCount) / 8 }
 
-  /// A text, escaped.
+  /// The text of `node`, escaped. `node` must be text.
   ///
   /// Read through the pointer, not passed as a `String`: an argument is a copy the caller
   /// retains and releases around the call (measured: ~5% of writing the benchmark table).
   @inline(__always)
-  private func writeText(_ text: UnsafePointer<String>) {
-    let value = text.pointee
+  private func writeText(_ node: UnsafePointer<Node>) {
+    guard case .text(let value) = node.pointee else { return }
     if let short = ShortUTF8(value), !short.mayNeedEscape {
       appendShort(short)
     } else {

@@ -94,10 +94,7 @@ public final class LiveServer: @unchecked Sendable {
   private func handlePage(_ request: HTTPRequest) -> HTTPResponse {
     .deferred { [self] complete in
       pageQueue.async { [self] in
-        // In an arena of its own: nodes the app builds here (and keeps for its view) are read
-        // later on whichever thread serves the session, while this pool thread goes on to
-        // build other pages in its own arena.
-        guard let appSession = NodeArena().building({ app.makeSession(request.appURL) }) else {
+        guard let appSession = app.makeSession(request.appURL) else {
           complete(nil)  // not the app's: the static files answer
           return
         }

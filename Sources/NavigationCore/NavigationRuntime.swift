@@ -31,9 +31,6 @@ public final class NavigationRuntime {
   private var isMounted = false
   private var pendingBatches: [PatchBatch] = []
   private var pendingEffects: [() -> Void] = []
-  /// Where renders build their trees: two arenas in turn, so the tree on the page stays intact
-  /// while the next is built, and each render reuses the memory of the one before last.
-  private var arenas = ArenaPair()
 
   /// The mounted tree: the current nodes and their ids.
   ///
@@ -219,18 +216,6 @@ public final class NavigationRuntime {
   }
 
   private func renderPass(transaction: UITransaction) {
-    // The pair is left before the arena is emptied and the render starts: both run app code.
-    arenas.choose().ready().building { renderPassInArena(transaction: transaction) }
-    if arenas.replacementsInARow == Self.replacementsBeforeWarning {
-      NavigationWarnings.report(
-        "each render's nodes stay alive: does a listener capture a node? Capture the model")
-    }
-  }
-
-  /// Renders in a row that found their arena still in use before the runtime warns (once).
-  static let replacementsBeforeWarning = 32
-
-  private func renderPassInArena(transaction: UITransaction) {
     let context = RenderContext(memory: memory)
     let root = context.run { view() }
     // The app's root nodes, then the presented dialogs (the top layer), all keyed: a dialog

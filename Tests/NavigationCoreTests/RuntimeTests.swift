@@ -18,39 +18,21 @@ extension NavigationCoreTests {
       #expect(batch.patches == [.text(id: 5, text: "1")])
     }
 
-    /// A runtime's own code (an action, a `perform`) builds into an arena of the runtime's, not
-    /// the thread's: on a live server the thread goes on to serve other sessions, and may build
-    /// into its own arena while this runtime's nodes are read on another thread.
-    @Test func nodesBuiltInARuntimesOwnCodeGoIntoItsOwnArena() {
-      let runtime = NavigationRuntime(model: CounterModel()) { _ in p { "page" } }
-      let outside = NodeArena.currentForTesting
-      var inside: [NodeArena] = []
-      var kept: Node?
-      for _ in 0..<2 {
-        runtime.perform {
-          kept = div { span { "built in an action" } }
-          inside.append(NodeArena.currentForTesting)
-        }
-      }
-      #expect(inside.count == 2 && inside[0] === inside[1])
-      #expect(inside[0] !== outside)
-      #expect(kept == div { span { "built in an action" } })
-    }
-
-    /// A listener that captures a node of its own tree keeps every render's arena alive; the
-    /// runtime says so once, after 32 renders in a row that could not reuse their memory.
-    @Test func aListenerThatCapturesANodeOfItsOwnTreeIsReportedOnce() throws {
+    /// A listener that captures a node of its own render (an easy mistake) holds only that
+    /// node: each element is its own value, so no render keeps another alive, and what the old
+    /// renders captured goes with them.
+    @Test func aListenerThatCapturesANodeOfItsOwnRenderIsFreedWithThatRender() throws {
       let model = CounterModel()
+      let alive = AliveCount()
       let runtime = NavigationRuntime(model: model) { model in
         let label = span { "\(model.count)" }
-        return div { label; button(.onClick { _ = label; model.count += 1 }) { "Add" } }
+        let token = AliveToken(alive)
+        return div { label; button(.onClick { _ = label; _ = token; model.count += 1 }) { "Add" } }
       }
-      var warnings: [String] = []
-      runtime.warningHandler = { warnings.append($0) }
       for _ in 0..<40 { _ = try runtime.dispatch(id: 4, event: "click").get() }
       #expect(model.count == 40)
-      #expect(warnings.count == 1)
-      #expect(warnings.first?.contains("does a listener capture a node?") == true)
+      // The tree on the page and, at most, the one before it.
+      #expect(alive.count <= 2)
     }
 
     @Test func unknownStaleAndUnheardEventsAreRejectedAndChangeNothing() throws {
@@ -137,4 +119,19 @@ extension NavigationCoreTests {
       #expect(driver.html == "<p>Closed</p>\n")
     }
   }
+}
+
+/// How many `AliveToken`s exist.
+final class AliveCount {
+  var count = 0
+}
+
+/// Counts itself in an `AliveCount` while it lives.
+final class AliveToken {
+  let alive: AliveCount
+  init(_ alive: AliveCount) {
+    self.alive = alive
+    alive.count += 1
+  }
+  deinit { alive.count -= 1 }
 }

@@ -1,5 +1,3 @@
-import VirtualDOM
-
 /// Everything one runtime knows while it works: its observers (which one tracks reads, which
 /// wait for a flush), the transaction of the code running now, the render passes under way and
 /// where its warnings go.
@@ -42,20 +40,12 @@ final class RuntimeState {
   /// thread's own.
   static var current: RuntimeState { CurrentRuntimeState.state }
 
-  /// Where elements built by this runtime's code outside a render go (an event's action, a
-  /// `perform`): an arena of the runtime's own, which only the thread working for it appends
-  /// to. The thread's own arena would be shared with whatever else that thread serves (a live
-  /// server's pool thread serves many sessions), while this runtime's nodes may be read later
-  /// on another thread.
-  private var eventArena = ReusableArena()
-
-  /// Runs `body` with this state current on this thread, and this runtime's arena the one
-  /// elements go into, then restores the ones before.
+  /// Runs `body` with this state current on this thread, then restores the one before.
+  @inline(__always)
   func enter(_ body: () -> Void) {
-    let arena = eventArena.choose().ready()
     let saved = CurrentRuntimeState.entered
     CurrentRuntimeState.entered = self
-    arena.building(body)
+    body()
     CurrentRuntimeState.entered = saved
   }
 

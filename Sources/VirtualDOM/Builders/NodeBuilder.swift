@@ -7,25 +7,26 @@
 /// }
 /// ```
 ///
-/// Children are gathered as one `Node` (a fragment when there are several); the element places
-/// them in its arena's child list (`NodeArena.placeChildren`), spreading fragments.
+/// Children are gathered as one `Node` (a fragment when there are several), and the element
+/// stores that node as it is: a single child costs no array at all, several cost exactly one,
+/// the block's own.
 @resultBuilder
 public enum NodeBuilder {
-  @inlinable public static func buildExpression(_ node: Node) -> Node { node }
-  @inlinable public static func buildExpression(_ text: String) -> Node { .text(text) }
-  @inlinable public static func buildExpression(_ nodes: [Node]) -> Node { .fragment(nodes) }
-  @inlinable public static func buildExpression(_ element: Element) -> Node { .element(element) }
+  public static func buildExpression(_ node: Node) -> Node { node }
+  public static func buildExpression(_ text: String) -> Node { .text(text) }
+  public static func buildExpression(_ nodes: [Node]) -> Node { .fragment(nodes) }
+  public static func buildExpression(_ element: Element) -> Node { .element(element) }
 
-  @inlinable public static func buildBlock() -> Node { .fragment([]) }
-  @inlinable public static func buildBlock(_ node: Node) -> Node { node }
+  public static func buildBlock() -> Node { .fragment([]) }
+  public static func buildBlock(_ node: Node) -> Node { node }
   /// Several statements: their array becomes the fragment as it is, with no copy.
-  @inlinable public static func buildBlock(_ nodes: Node...) -> Node { .fragment(nodes) }
+  public static func buildBlock(_ nodes: Node...) -> Node { .fragment(nodes) }
 
-  @inlinable public static func buildOptional(_ node: Node?) -> Node { node ?? .fragment([]) }
-  @inlinable public static func buildEither(first: Node) -> Node { first }
-  @inlinable public static func buildEither(second: Node) -> Node { second }
-  @inlinable public static func buildArray(_ nodes: [Node]) -> Node { .fragment(nodes) }
-  @inlinable public static func buildLimitedAvailability(_ node: Node) -> Node { node }
+  public static func buildOptional(_ node: Node?) -> Node { node ?? .fragment([]) }
+  public static func buildEither(first: Node) -> Node { first }
+  public static func buildEither(second: Node) -> Node { second }
+  public static func buildArray(_ nodes: [Node]) -> Node { .fragment(nodes) }
+  public static func buildLimitedAvailability(_ node: Node) -> Node { node }
 }
 
 /// A fragment built with the DSL: several nodes with no element around them.
@@ -93,11 +94,11 @@ public func makeElement(_ tag: String, namespace: Namespace = .html, _ options: 
 /// Builds an element from up to three DSL options and the builder's content (a single child,
 /// or a fragment of several): the catalogue's functions all end here.
 ///
-/// The options come one by one, not as an array: a variadic parameter is an array, allocated
-/// and freed for every element.
+/// Taking the options one by one, not as an array, is what keeps building an element to one
+/// allocation: a variadic parameter is an array, allocated and freed for every element.
 ///
 /// The options and content are `consuming`: the tag functions hand over temporaries, whose
-/// attributes then move into the arena instead of being retained there and released here.
+/// strings then move into the element instead of being retained there and released here.
 public func makeElement(
   _ tag: String, namespace: Namespace = .html, _ first: consuming ElementOption = .none,
   _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,
@@ -126,17 +127,15 @@ func makeElement(
   tally.add(second)
   tally.add(third)
   let extras = tally.hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
-  // Children first: a foreign child is copied in before this element's list and attributes.
-  let arena = NodeArena.current
-  let placed = arena.placeChildren(content)
-  let firstAttribute = arena.parts.pointee.attributes.count
-  OptionTally.appendAttribute(of: first, to: arena)
-  OptionTally.appendAttribute(of: second, to: arena)
-  OptionTally.appendAttribute(of: third, to: arena)
-  let index = arena.appendRecord(
+  // Handed over, not copied (`take`, `consume`): a copy would be a retain and a release.
+  let storage = ElementStorage.make(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(), extras: consume extras,
-    children: placed, firstAttribute: firstAttribute)
-  return .element(Element(arena: consume arena, index: index))
+    content: content, attributeCount: tally.attributes)
+  var next = storage.firstAttribute
+  OptionTally.moveAttribute(from: first, to: &next)
+  OptionTally.moveAttribute(from: second, to: &next)
+  OptionTally.moveAttribute(from: third, to: &next)
+  return .element(Element(storage: storage))
 }
 
 /// Builds an element from options held in an array.
@@ -151,41 +150,47 @@ func makeElement(
 ) -> Node {
   var tally = OptionTally()
   for option in options { tally.add(option) }
-  let arena = NodeArena.current
-  let placed = arena.placeChildren(content)
-  let firstAttribute = arena.parts.pointee.attributes.count
-  for option in options {
-    if case .attribute(let attribute) = option { arena.parts.pointee.attributes.append(attribute) }
-  }
-  let index = arena.appendRecord(
+  let storage = ElementStorage.make(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
-    extras: tally.hasExtras ? Element.Extras.make(from: options) : nil, children: placed,
-    firstAttribute: firstAttribute)
-  return .element(Element(arena: consume arena, index: index))
+    extras: tally.hasExtras ? Element.Extras.make(from: options) : nil,
+    content: content, attributeCount: tally.attributes)
+  var next = storage.firstAttribute
+  for option in options {
+    if case .attribute(let attribute) = option {
+      next.initialize(to: attribute)
+      next += 1
+    }
+  }
+  return .element(Element(storage: storage))
 }
 
-/// What a set of options holds besides attributes: the key, and whether any option is a part
-/// most elements lack (a property, a listener, a mount method).
+/// What a set of options holds, counted before the element's block is made (its size depends
+/// on the number of attributes).
 @usableFromInline
 struct OptionTally {
+  var attributes = 0
   var key: String? = nil
   var hasExtras = false
 
   @inline(__always)
   mutating func add(_ option: borrowing ElementOption) {
     switch option {
+    case .attribute: attributes += 1
     case .key(let value): key = value
-    case .attribute, .none: break
+    case .none: break
     case .property, .listener, .mount: hasExtras = true
     }
   }
 
-  /// Appends an attribute option's attribute to the arena; other options are left.
+  /// Moves an attribute option's attribute to `next` and advances it; other options are left.
   @inline(__always)
-  static func appendAttribute(of option: consuming ElementOption, to arena: NodeArena) {
+  static func moveAttribute(from option: consuming ElementOption, to next: inout UnsafeMutablePointer<Attribute>) {
     switch consume option {
-    case .attribute(let attribute): arena.parts.pointee.attributes.append(attribute)
-    case .none, .key, .property, .listener, .mount: break
+    case .attribute(let attribute):
+      next.initialize(to: attribute)
+      next += 1
+    case .none, .key, .property, .listener, .mount:
+      break
     }
   }
 }

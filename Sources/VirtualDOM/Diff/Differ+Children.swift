@@ -4,7 +4,7 @@ extension Differ {
   /// Diffs the children of two matched parents; `oldRange` and `newRange` are the document-order
   /// positions their subtrees take up.
   mutating func diffChildren(
-    parent: NodeID, old: UnsafeBufferPointer<StoredChild>, oldRange: Range<Int>, new: UnsafeBufferPointer<StoredChild>,
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
     newRange: Range<Int>
   ) {
     if new.isEmpty {
@@ -13,7 +13,7 @@ extension Differ {
     }
     // A keyed list shows it at its first child (most unkeyed lists do too); the keyed path
     // checks the others as it reaches them.
-    if !old.isEmpty && oldTree.isKeyedElement(old[0]) && newTree.isKeyedElement(new[0]) {
+    if !old.isEmpty && Self.isKeyedElement(old.baseAddress!) && Self.isKeyedElement(new.baseAddress!) {
       diffKeyedChildren(parent: parent, old: old, oldRange: oldRange, new: new, newRange: newRange)
     } else {
       diffChildrenByIndex(
@@ -25,7 +25,7 @@ extension Differ {
   /// Unkeyed children are matched by index, from `first` on (the pairs before it are done); a
   /// pair that differs in kind, tag or key is replaced. Positions advance as the walk goes.
   mutating func diffChildrenByIndex(
-    parent: NodeID, old: UnsafeBufferPointer<StoredChild>, new: UnsafeBufferPointer<StoredChild>, from first: Int,
+    parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, from first: Int,
     oldPosition: Int, newPosition: Int
   ) {
     if first == 0,
@@ -38,20 +38,23 @@ extension Differ {
     var newPosition = newPosition
     var index = first
     while index < common {
-      diffNode(old[index], oldAt: oldPosition, new[index], newAt: newPosition)
-      oldPosition += oldTree.subtreeSize(old[index])
-      newPosition += newTree.subtreeSize(new[index])
+      let oldNode = old.baseAddress! + index
+      let newNode = new.baseAddress! + index
+      diffNode(oldNode, oldAt: oldPosition, newNode, newAt: newPosition)
+      oldPosition += Self.subtreeSize(oldNode)
+      newPosition += Self.subtreeSize(newNode)
       index += 1
     }
     while index < old.count {
       patches.append(.remove(id: oldIDs[oldPosition]))
-      oldPosition += oldTree.subtreeSize(old[index])
+      oldPosition += Self.subtreeSize(old.baseAddress! + index)
       index += 1
     }
     index = common
     while index < new.count {
-      insert(new[index], at: newPosition, parent: parent, before: nil)
-      newPosition += newTree.subtreeSize(new[index])
+      let newNode = new.baseAddress! + index
+      insert(newNode, at: newPosition, parent: parent, before: nil)
+      newPosition += Self.subtreeSize(newNode)
       index += 1
     }
   }

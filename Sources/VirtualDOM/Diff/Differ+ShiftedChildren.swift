@@ -7,16 +7,16 @@ extension Differ {
   /// Diffs `old` and `new` as a common prefix, an inserted or removed run, and a common suffix,
   /// when their difference is exactly that; `false` (nothing done) otherwise.
   mutating func diffAroundRun(
-    parent: NodeID, old: UnsafeBufferPointer<StoredChild>, new: UnsafeBufferPointer<StoredChild>, oldPosition: Int,
+    parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, oldPosition: Int,
     newPosition: Int
   ) -> Bool {
     let shorter = min(old.count, new.count)
     guard old.count != new.count, shorter > 0 else { return false }
     var prefix = 0
-    while prefix < shorter && samePlace(old[prefix], new[prefix]) { prefix += 1 }
+    while prefix < shorter && Self.samePlace(old.baseAddress! + prefix, new.baseAddress! + prefix) { prefix += 1 }
     var suffix = 0
     while suffix < shorter - prefix
-      && samePlace(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
+      && Self.samePlace(old.baseAddress! + old.count - 1 - suffix, new.baseAddress! + new.count - 1 - suffix)
     {
       suffix += 1
     }
@@ -27,42 +27,45 @@ extension Differ {
     var newPosition = newPosition
     for index in 0..<prefix {
       diffPair(old, index, oldPosition, new, index, newPosition)
-      oldPosition += oldTree.subtreeSize(old[index])
-      newPosition += newTree.subtreeSize(new[index])
+      oldPosition += Self.subtreeSize(old.baseAddress! + index)
+      newPosition += Self.subtreeSize(new.baseAddress! + index)
     }
     if new.count > old.count {
       let anchor = oldIDs[oldPosition]  // the first node of the suffix, which keeps its node
       for index in prefix..<(new.count - suffix) {
-        insert(new[index], at: newPosition, parent: parent, before: anchor)
-        newPosition += newTree.subtreeSize(new[index])
+        insert(new.baseAddress! + index, at: newPosition, parent: parent, before: anchor)
+        newPosition += Self.subtreeSize(new.baseAddress! + index)
       }
     } else {
       for index in prefix..<(old.count - suffix) {
         patches.append(.remove(id: oldIDs[oldPosition]))
-        oldPosition += oldTree.subtreeSize(old[index])
+        oldPosition += Self.subtreeSize(old.baseAddress! + index)
       }
     }
     for offset in 0..<suffix {
       let oldIndex = old.count - suffix + offset
       let newIndex = new.count - suffix + offset
       diffPair(old, oldIndex, oldPosition, new, newIndex, newPosition)
-      oldPosition += oldTree.subtreeSize(old[oldIndex])
-      newPosition += newTree.subtreeSize(new[newIndex])
+      oldPosition += Self.subtreeSize(old.baseAddress! + oldIndex)
+      newPosition += Self.subtreeSize(new.baseAddress! + newIndex)
     }
     return true
   }
 
   private mutating func diffPair(
-    _ old: UnsafeBufferPointer<StoredChild>, _ oldIndex: Int, _ oldPosition: Int,
-    _ new: UnsafeBufferPointer<StoredChild>, _ newIndex: Int, _ newPosition: Int
+    _ old: UnsafeBufferPointer<Node>, _ oldIndex: Int, _ oldPosition: Int,
+    _ new: UnsafeBufferPointer<Node>, _ newIndex: Int, _ newPosition: Int
   ) {
-    diffNode(old[oldIndex], oldAt: oldPosition, new[newIndex], newAt: newPosition)
+    diffNode(old.baseAddress! + oldIndex, oldAt: oldPosition, new.baseAddress! + newIndex, newAt: newPosition)
   }
 
   /// Whether `new` would keep `old`'s node: both text, both comments, or elements that can be
   /// patched (same tag, namespace and key).
-  func samePlace(_ old: StoredChild, _ new: StoredChild) -> Bool {
-    if old.isElement && new.isElement { return canPatch(oldTree.record(old.index), into: newTree.record(new.index)) }
-    return (old.isText && new.isText) || (old.isComment && new.isComment)
+  static func samePlace(_ old: UnsafePointer<Node>, _ new: UnsafePointer<Node>) -> Bool {
+    switch (old.pointee, new.pointee) {
+    case (.element(let a), .element(let b)): return canPatch(a, into: b)
+    case (.text, .text), (.comment, .comment): return true
+    default: return false
+    }
   }
 }

@@ -17,8 +17,8 @@ struct KeyTable {
   /// child, else in `old`.
   private var entries: [UInt64]
   private let mask: Int
-  private let old: (tree: TreeReader, children: UnsafeBufferPointer<StoredChild>)
-  private let new: (tree: TreeReader, children: UnsafeBufferPointer<StoredChild>)
+  private let old: UnsafeBufferPointer<Node>
+  private let new: UnsafeBufferPointer<Node>
 
   private static let hasNewChild: UInt64 = 1 << 31
   private static let isSeenInOld: UInt64 = 1 << 30
@@ -27,12 +27,9 @@ struct KeyTable {
   /// A table for up to `count` keys of the children of `old` and `new`, in `storage` (an
   /// earlier table's, from ``storage()``: its capacity is reused, so a diff of a long list
   /// asks the allocator for nothing once warm).
-  init(
-    count: Int, old: (tree: TreeReader, children: UnsafeBufferPointer<StoredChild>),
-    new: (tree: TreeReader, children: UnsafeBufferPointer<StoredChild>), storage: consuming [UInt64] = []
-  ) {
+  init(count: Int, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, storage: consuming [UInt64] = []) {
     precondition(
-      max(old.children.count, new.children.count) <= Int(Self.indexMask) + 1, "a keyed list holds at most 1,073,741,824 children")
+      max(old.count, new.count) <= Int(Self.indexMask) + 1, "a keyed list holds at most 1,073,741,824 children")
     // At most two thirds full: the hash bits spare almost every probe a key comparison, so
     // a run of filled slots costs a few loads from one cache line.
     var capacity = 8
@@ -65,7 +62,7 @@ struct KeyTable {
     var slot = hash & mask
     while entries[slot] != 0 {
       let entry = entries[slot]
-      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(self.key(of: entry).pointee, key) { break }
+      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(self.key(of: entry), key) { break }
       slot = (slot + 1) & mask
     }
     return (slot, hashBits)
@@ -103,11 +100,9 @@ struct KeyTable {
     UInt64(max(UInt32(truncatingIfNeeded: hash >> (Int.bitWidth - 32)), 1)) << 32
   }
 
-  /// The key of the child a filled entry names, read in place.
-  private func key(of entry: UInt64) -> UnsafePointer<String> {
-    let (tree, children) = entry & Self.hasNewChild != 0 ? new : old
-    let record = tree.record(children[Int(entry & Self.indexMask)].index)
-    return tree.string(Int(record.pointee.key))
+  /// The key of the child a filled entry names.
+  private func key(of entry: UInt64) -> String {
+    Differ.key(entry & Self.hasNewChild != 0 ? new : old, Int(entry & Self.indexMask))
   }
 
   /// The standard library's `Hasher` over the key's bytes: seeded per process, so keys chosen

@@ -20,7 +20,7 @@
 /// (Tests/wasm/diff-property.test.js holds the two to the same patches).
 extension Differ {
   mutating func diffKeyedChildren(
-    parent: NodeID, old: UnsafeBufferPointer<StoredChild>, oldRange: Range<Int>, new: UnsafeBufferPointer<StoredChild>,
+    parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
     newRange: Range<Int>
   ) {
     var lists = KeyedLists(old: old, new: new, oldRange: oldRange, newRange: newRange)
@@ -39,15 +39,15 @@ extension Differ {
   /// positions. False when a child is not a keyed element, or when one list is the other's
   /// prefix (diffing by index then removes or appends the rest).
   private mutating func diffCommonPrefix(_ lists: inout KeyedLists) -> Bool {
-    let old = lists.old
-    let new = lists.new
+    let old = lists.old.baseAddress!
+    let new = lists.new.baseAddress!
     let length = min(lists.old.count, lists.new.count)
     while lists.start < length {
-      guard let same = sameKeys(old[lists.start], new[lists.start]) else { return false }
+      guard let same = Self.sameKeys(old + lists.start, new + lists.start) else { return false }
       guard same else { return true }
-      diffNode(old[lists.start], oldAt: lists.oldPosition, new[lists.start], newAt: lists.newPosition)
-      lists.oldPosition += oldTree.subtreeSize(old[lists.start])
-      lists.newPosition += newTree.subtreeSize(new[lists.start])
+      diffNode(old + lists.start, oldAt: lists.oldPosition, new + lists.start, newAt: lists.newPosition)
+      lists.oldPosition += Self.subtreeSize(old + lists.start)
+      lists.newPosition += Self.subtreeSize(new + lists.start)
       lists.start += 1
     }
     return false
@@ -59,13 +59,13 @@ extension Differ {
   /// alone: they are diffed (phase 4) once the middles are known to be keyed. False when a
   /// child is not a keyed element.
   private func findCommonSuffix(_ lists: inout KeyedLists) -> Bool {
-    let old = lists.old
-    let new = lists.new
+    let old = lists.old.baseAddress!
+    let new = lists.new.baseAddress!
     while lists.oldEnd >= lists.start && lists.newEnd >= lists.start {
-      guard let same = sameKeys(old[lists.oldEnd], new[lists.newEnd]) else { return false }
+      guard let same = Self.sameKeys(old + lists.oldEnd, new + lists.newEnd) else { return false }
       guard same else { break }
-      lists.oldSuffixPosition -= oldTree.subtreeSize(old[lists.oldEnd])
-      lists.newSuffixPosition -= newTree.subtreeSize(new[lists.newEnd])
+      lists.oldSuffixPosition -= Self.subtreeSize(old + lists.oldEnd)
+      lists.newSuffixPosition -= Self.subtreeSize(new + lists.newEnd)
       lists.oldEnd -= 1
       lists.newEnd -= 1
     }
@@ -80,33 +80,31 @@ extension Differ {
   /// hashed once and read again only to confirm a match. Duplicate keys are reported once the
   /// lists are known to be keyed.
   private mutating func matchMiddles(_ lists: KeyedLists) -> MiddleMatch? {
-    let old = lists.old
-    let new = lists.new
+    let old = lists.old.baseAddress!
+    let new = lists.new.baseAddress!
     let (start, oldCount, newCount) = (lists.start, lists.oldCount, lists.newCount)
     var keys =
       oldCount > 0 && newCount > 0
-      ? KeyTable(count: newCount + oldCount, old: (oldTree, lists.old), new: (newTree, lists.new), storage: keyTableStorage.takeAll()) : nil
+      ? KeyTable(count: newCount + oldCount, old: lists.old, new: lists.new, storage: keyTableStorage.takeAll()) : nil
+    var duplicates: [String] = []
     var match = MiddleMatch(oldCount: oldCount, newCount: newCount, hasTable: keys != nil)
-    // Duplicates count only once the lists are known to be keyed: an unkeyed child takes back
-    // those found here.
-    let reported = duplicateKeys.count
 
     var position = lists.newPosition
     for index in start..<(start + newCount) {
-      guard let key = newTree.key(new[index]) else { return takeBackDuplicates(after: reported) }
-      if keys?.claimForNew(index, key: key) == false { duplicateKeys.append(key) }
+      guard let key = Self.keyIfKeyed(new + index) else { return nil }
+      if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
       match.newPositions.append(position)
-      position += newTree.subtreeSize(new[index])
+      position += Self.subtreeSize(new + index)
     }
 
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
     for oldIndex in start..<(start + oldCount) {
-      guard let key = oldTree.key(old[oldIndex]) else { return takeBackDuplicates(after: reported) }
+      guard let key = Self.keyIfKeyed(old + oldIndex) else { return nil }
       match.oldPositions.append(position)
-      position += oldTree.subtreeSize(old[oldIndex])
+      position += Self.subtreeSize(old + oldIndex)
       guard let (newIndex, wasSeen) = keys?.markSeenInOld(oldIndex, key: key) else { continue }
-      if wasSeen { duplicateKeys.append(key) }
+      if wasSeen { duplicates.append(key) }
       guard newIndex != -1, match.sources[newIndex - start] == -1 else {
         match.removals.append(oldIndex)
         continue
@@ -118,31 +116,27 @@ extension Differ {
 
     // The table is done with before any child is diffed (a child's own list takes its storage).
     if let table = keys.take() { keyTableStorage = table.storage() }
+    for key in duplicates { options.onDuplicateKey(key) }
     return match
-  }
-
-  private mutating func takeBackDuplicates(after reported: Int) -> MiddleMatch? {
-    while duplicateKeys.count > reported { duplicateKeys.removeLast() }
-    return nil
   }
 
   // MARK: 4. Common suffix, diffed
 
-  /// Diffs the suffix found in phase 2, front to back: in the order the trees' records were
-  /// written, which memory streams best (walking a 10,000-row table backwards cost about 8%
+  /// Diffs the suffix found in phase 2, front to back: in the order the trees' blocks were
+  /// made, which memory streams best (walking a 10,000-row table backwards cost about 8%
   /// more). Returns the id of its first node, the anchor the middle goes before, or nil when
   /// there is no suffix.
   private mutating func diffCommonSuffix(_ lists: KeyedLists) -> NodeID? {
-    let old = lists.old
-    let new = lists.new
+    let old = lists.old.baseAddress!
+    let new = lists.new.baseAddress!
     var oldPosition = lists.oldSuffixPosition
     var newPosition = lists.newSuffixPosition
     for offset in 0..<lists.suffixLength {
       let oldIndex = lists.oldEnd + 1 + offset
       let newIndex = lists.newEnd + 1 + offset
-      diffNode(old[oldIndex], oldAt: oldPosition, new[newIndex], newAt: newPosition)
-      oldPosition += oldTree.subtreeSize(old[oldIndex])
-      newPosition += newTree.subtreeSize(new[newIndex])
+      diffNode(old + oldIndex, oldAt: oldPosition, new + newIndex, newAt: newPosition)
+      oldPosition += Self.subtreeSize(old + oldIndex)
+      newPosition += Self.subtreeSize(new + newIndex)
     }
     return lists.suffixLength > 0 ? newIDs[lists.newSuffixPosition] : nil
   }
@@ -151,12 +145,12 @@ extension Differ {
 
   /// Patches the middle: inserts, removals, the matched pairs' own changes, and moves.
   private mutating func emitMiddle(_ match: MiddleMatch, _ lists: KeyedLists, parent: NodeID, before suffixAnchor: NodeID?) {
-    let old = lists.old
-    let new = lists.new
+    let old = lists.old.baseAddress!
+    let new = lists.new.baseAddress!
     let start = lists.start
     if lists.oldCount == 0 {
       for index in 0..<lists.newCount {
-        insert(new[start + index], at: match.newPositions[index], parent: parent, before: suffixAnchor)
+        insert(new + start + index, at: match.newPositions[index], parent: parent, before: suffixAnchor)
       }
       return
     }
@@ -169,7 +163,7 @@ extension Differ {
       reservePatches(lists.new.count + 1)
       patches.append(.clear(parent: parent))
       for index in 0..<lists.new.count {
-        insert(new[index], at: match.newPositions[index], parent: parent, before: nil)
+        insert(new + index, at: match.newPositions[index], parent: parent, before: nil)
       }
       return
     }
@@ -177,7 +171,7 @@ extension Differ {
     for index in 0..<lists.newCount where match.sources[index] != -1 {
       let oldIndex = match.sources[index]
       diffNode(
-        old[oldIndex], oldAt: match.oldPositions[oldIndex - start], new[start + index],
+        old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
         newAt: match.newPositions[index])
     }
     for oldIndex in match.removals { patches.append(.remove(id: oldIDs[match.oldPositions[oldIndex - start]])) }
@@ -190,7 +184,7 @@ extension Differ {
     while index >= 0 {
       let position = match.newPositions[index]
       if match.sources[index] == -1 {
-        insert(new[start + index], at: position, parent: parent, before: anchor)
+        insert(new + start + index, at: position, parent: parent, before: anchor)
       } else if match.needsMoves {
         if lisCursor >= 0 && stable[lisCursor] == index {
           lisCursor -= 1
@@ -208,8 +202,8 @@ extension Differ {
 /// middles (`start...oldEnd`, `start...newEnd`) and the common suffix after them, with the
 /// document positions the diff needs to give nodes their ids.
 struct KeyedLists {
-  let old: UnsafeBufferPointer<StoredChild>
-  let new: UnsafeBufferPointer<StoredChild>
+  let old: UnsafeBufferPointer<Node>
+  let new: UnsafeBufferPointer<Node>
   /// The length of the common prefix: where both middles begin.
   var start = 0
   /// The last index of each middle: the suffix follows.
@@ -222,7 +216,7 @@ struct KeyedLists {
   var oldSuffixPosition: Int
   var newSuffixPosition: Int
 
-  init(old: UnsafeBufferPointer<StoredChild>, new: UnsafeBufferPointer<StoredChild>, oldRange: Range<Int>, newRange: Range<Int>) {
+  init(old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, oldRange: Range<Int>, newRange: Range<Int>) {
     self.old = old
     self.new = new
     oldEnd = old.count - 1

@@ -16,9 +16,6 @@ public struct MountedTree {
   public private(set) var ids: [NodeID]
   /// The id the next created node gets.
   public private(set) var nextID: NodeID
-  /// The roots as one record's children, in the arena current at mounting or at the last
-  /// update: what the diff reads.
-  private var container: Element
   /// The diff's key-table storage, kept for the next update (see `Differ.keyTableStorage`).
   private var keyTableStorage: [UInt64] = []
 
@@ -27,8 +24,8 @@ public struct MountedTree {
     var flat: [Node] = []
     for node in roots { node.flatten(into: &flat) }
     self.roots = flat
-    container = Self.container(of: flat)
-    let count = container.subtreeSize - 1  // the roots' nodes, the container left out
+    var count = 0
+    for node in flat { count += node.subtreeSize }
     self.ids = Array(firstID..<(firstID + count))
     self.nextID = firstID + count
   }
@@ -37,34 +34,27 @@ public struct MountedTree {
   public mutating func update(to newRoots: [Node], options: DiffOptions = .default) -> [Patch] {
     var flat: [Node] = []
     for node in newRoots { node.flatten(into: &flat) }
-    let newContainer = Self.container(of: flat)
-    let count = newContainer.subtreeSize - 1
     // Left uninitialized: the differ gives every new node its id, and zeroing first wrote the
     // array twice (at 10,000 rows, 800 KB that had left the cache again before the diff came).
+    let count = Self.count(flat)
     var newIDs = [NodeID](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
     var patches: [Patch] = []
-    var duplicateKeys: [String] = []
     var nextID = self.nextID
-    // Read after the new container is appended: appending may move an arena's buffers.
-    let oldTree = container.arena.reader
-    let newTree = newContainer.arena.reader
     newIDs.withUnsafeMutableBufferPointer { newIDs in
       ids.withUnsafeBufferPointer { oldIDs in
-        var differ = Differ(
-          oldTree: oldTree, newTree: newTree, oldIDs: oldIDs, newIDs: newIDs, nextID: nextID)
-        differ.keyTableStorage = keyTableStorage.takeAll()
-        differ.diffChildren(
-          parent: 0, old: oldTree.childList(container.index), oldRange: 0..<oldIDs.count,
-          new: newTree.childList(newContainer.index), newRange: 0..<count)
-        patches = differ.patches
-        duplicateKeys = differ.duplicateKeys
-        nextID = differ.nextID
-        keyTableStorage = differ.keyTableStorage.takeAll()
+        roots.withUnsafeBufferPointer { old in
+          flat.withUnsafeBufferPointer { new in
+            var differ = Differ(oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
+            differ.keyTableStorage = keyTableStorage.takeAll()
+            differ.diffChildren(parent: 0, old: old, oldRange: 0..<oldIDs.count, new: new, newRange: 0..<count)
+            patches = differ.patches
+            nextID = differ.nextID
+            keyTableStorage = differ.keyTableStorage.takeAll()
+          }
+        }
       }
     }
     roots = flat
-    container = newContainer
-    for key in duplicateKeys { options.onDuplicateKey(key) }
     ids = newIDs
     self.nextID = nextID
     return patches
@@ -83,15 +73,10 @@ public struct MountedTree {
     for node in roots { visit(node) }
   }
 
-  /// A record whose children are `roots`, in the current arena (roots built there are not
-  /// copied; others are). Never in another arena: that one may be another thread's.
-  private static func container(of roots: [Node]) -> Element {
-    let arena = NodeArena.current
-    let placed = arena.placeChildren(.fragment(roots))
-    let index = arena.appendRecord(
-      tag: "", packedTag: 0, namespace: .html, key: nil, extras: nil, children: placed,
-      firstAttribute: arena.parts.pointee.attributes.count)
-    return Element(arena: arena, index: index)
+  private static func count(_ nodes: [Node]) -> Int {
+    var total = 0
+    for node in nodes { total += node.subtreeSize }
+    return total
   }
 }
 

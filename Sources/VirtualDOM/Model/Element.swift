@@ -1,82 +1,100 @@
 /// An element of the virtual DOM: a tag in a namespace, ordered attributes, DOM properties,
 /// event listeners, an optional key, and children.
 ///
-/// An element is a value: a record in a `NodeArena`, which this value keeps alive. Nothing in a
-/// record changes once it is made, so copying an element shares it, and a subtree is shared,
-/// not copied, when trees are built and diffed.
+/// An element is a value. It is one word wide (so a `Node` stays small) and refers to one heap
+/// block, `ElementStorage`, that holds everything: a small header, then the attributes, the
+/// children and the key, side by side in the same allocation. Copying an element shares that
+/// block; nothing mutates it once the element is made, so a subtree is shared, not copied, when
+/// trees are built and diffed.
 ///
 /// ```swift
 /// let row = Element("tr", key: "row-1", attributes: [Attribute("class", "danger")])
 /// ```
 ///
 /// `attributes` and `children` return new arrays, which is convenient but allocates. Code that
-/// walks many elements uses `attributeCount` / `attribute(at:)` and `childCount` /
-/// `child(at:)`, which never do.
+/// walks many elements (the serializer, the diff) uses `attributeCount` / `attribute(at:)`,
+/// `childCount` / `child(at:)`, or `withAttributes` / `withChildren`, which never do.
 public struct Element {
-  let arena: NodeArena
-  let index: Int
+  @usableFromInline
+  let storage: ElementStorage
 
-  init(arena: NodeArena, index: Int) {
-    self.arena = arena
-    self.index = index
+  @inlinable
+  init(storage: ElementStorage) {
+    self.storage = storage
   }
 
-  var record: ElementRecord { arena.parts.pointee.records[index] }
-
-  /// The arena's buffers, and where this element's record is in them: for walks of a whole
-  /// tree (the serializer's compact path).
-  package var tree: (reader: TreeReader, index: Int) { (arena.reader, index) }
+  /// Reads the header in place. (ManagedBuffer's `header` is a class `var`, so each read of it
+  /// is checked for exclusive access at run time: ~60 instructions, several times per element.)
+  @inlinable
+  func read<Value>(_ field: (UnsafeMutablePointer<ElementHeader>) -> Value) -> Value {
+    storage.withUnsafeMutablePointerToHeader(field)
+  }
 
   /// The tag name, as written (`div`, `foreignObject`).
   ///
   /// A tag of up to eight bytes is kept only packed (`packedTag`) and spelled out again here;
-  /// loops that compare tags use `hasSameTag(as:)`, which does not.
+  /// loops that compare tags use `hasSameTag(as:)`, which does not. (Not inlinable: spelled
+  /// out at every use, it cost the WebAssembly module a copy per call site.)
   public var tag: String {
-    let record = self.record
-    if record.packedTag != 0 { return Names.tag(unpacking: record.packedTag) }
-    return arena.parts.pointee.strings[Int(record.storedTag)]
+    storage.withParts { header, tail in
+      let packed = header.pointee.packedTag
+      if packed != 0 { return Names.tag(unpacking: packed) }
+      return header.pointee.layout.storedTag(in: tail)!
+    }
   }
 
   /// Whether both elements have the same tag: one integer comparison for short tags. Tags are
-  /// compared as the DOM compares them, code point by code point (`DOMString.equal`), not by
+  /// compared as the DOM compares them, code point by code point (as `DOMString.same`), not by
   /// canonical equivalence.
+  @inlinable
   public func hasSameTag(as other: Element) -> Bool {
     let packed = packedTag
     let otherPacked = other.packedTag
     // A tag that packs is ASCII, so it is the same as another only if that one packs too.
     if packed != 0 || otherPacked != 0 { return packed == otherPacked }
-    return DOMString.same(tag, other.tag)
+    return hasSameLongTag(as: other)
   }
 
-  public var namespace: Namespace { record.namespace }
+  @usableFromInline
+  func hasSameLongTag(as other: Element) -> Bool { DOMString.same(tag, other.tag) }
+
+  @inlinable
+  public var namespace: Namespace { read { $0.pointee.namespace } }
 
   /// The tag as `Names.packedTag(_:)` packs it: its bytes in an integer when it is a valid tag
   /// of at most eight bytes, else 0.
-  public var packedTag: UInt64 { record.packedTag }
+  @inlinable
+  public var packedTag: UInt64 { read { $0.pointee.packedTag } }
 
   /// The key that identifies this element among its siblings in a keyed list.
+  @inlinable
   public var key: String? {
-    let key = record.key
-    return key >= 0 ? arena.parts.pointee.strings[Int(key)] : nil
+    storage.withParts { header, tail in header.pointee.layout.key(in: tail) }
   }
 
   /// Whether the element has a key (a member of a keyed list), without reading the key.
-  var hasKey: Bool { record.key >= 0 }
+  @inlinable
+  var hasKey: Bool { read { $0.pointee.hasKey } }
 
   /// Number of DOM nodes in this subtree, this element included.
-  public var subtreeSize: Int { Int(record.subtreeSize) }
+  @inlinable
+  public var subtreeSize: Int { read { Int($0.pointee.storedSubtreeSize) } }
 
   /// Whether the element has properties, listeners or mount methods: the parts most elements
   /// lack, which hot loops can then skip.
-  public var hasExtras: Bool { record.extras >= 0 }
+  @inlinable
+  public var hasExtras: Bool { read { $0.pointee.flags & ElementHeader.hasExtrasFlag != 0 } }
 
   /// Whether this element or any element below it has mount methods.
-  var hasMountMethodsInSubtree: Bool { record.mountsInSubtree }
+  @inlinable
+  var hasMountMethodsInSubtree: Bool { read { $0.pointee.flags & ElementHeader.mountsInSubtreeFlag != 0 } }
 
   /// Attributes in the order they were given; rendering keeps this order.
   ///
   /// A new array on every call: loops over many elements use `withAttributes` instead.
-  public var attributes: [Attribute] { withAttributes { Array($0) } }
+  public var attributes: [Attribute] {
+    withAttributes { Array($0) }
+  }
 
   /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
   public var properties: [Property] { extras?.properties ?? [] }
@@ -84,27 +102,24 @@ public struct Element {
   /// Methods the browser calls on the element right after it is inserted (`showModal`).
   public var mountMethods: [DOMMethod] { extras?.mountMethods ?? [] }
 
-  var extras: Extras? {
-    let extras = record.extras
-    return extras >= 0 ? arena.parts.pointee.extras[Int(extras)] : nil
-  }
+  @usableFromInline
+  var extras: Extras? { storage.withParts { header, tail in header.pointee.layout.extras(in: tail) } }
 
   /// Child nodes, never fragments.
   ///
-  /// A new array on every call: loops over many elements use `childCount` / `child(at:)`.
+  /// A new array on every call: loops over many elements use `withChildren` instead.
   public var children: [Node] {
-    var nodes: [Node] = []
-    nodes.reserveCapacity(childCount)
-    forEachChild { nodes.append($0) }
-    return nodes
+    withChildren { Array($0) }
   }
 
   // MARK: Walking without allocating
 
   /// How many attributes the element has.
-  public var attributeCount: Int { Int(record.attributeCount) }
+  @inlinable
+  public var attributeCount: Int { read { Int($0.pointee.storedAttributeCount) } }
 
   /// The attribute at `index`, in the order given.
+  @inlinable
   public func attribute(at index: Int) -> Attribute {
     withAttributes { attributes in
       precondition(index >= 0 && index < attributes.count, "attribute index out of range")
@@ -112,41 +127,45 @@ public struct Element {
     }
   }
 
-  /// Calls `body` with the attributes in place: no array is made. `body` must build no nodes:
-  /// an append to the arena may move its buffers.
+  /// Calls `body` with the attributes in place: no array is made.
+  @inlinable
   package func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
-    body(arena.reader.attributeList(index))
+    storage.withParts { header, tail in body(header.pointee.layout.attributes(in: tail)) }
   }
 
   /// How many children the element has.
-  public var childCount: Int { Int(record.childCount) }
+  @inlinable
+  public var childCount: Int { read { Int($0.pointee.storedChildCount) } }
 
   /// The child at `index`.
+  @inlinable
   public func child(at index: Int) -> Node {
-    let reader = arena.reader
-    let children = reader.childList(self.index)
-    precondition(index >= 0 && index < children.count, "child index out of range")
-    return reader.node(children[index])
+    withChildren { children in
+      precondition(index >= 0 && index < children.count, "child index out of range")
+      return children[index]
+    }
   }
 
-  /// Calls `body` with each child in order. (`body` may build nodes: each child is read
-  /// afresh, never through a pointer an append could move.)
+  /// Calls `body` with the children in place: no array is made.
+  @inlinable
+  package func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
+    storage.withParts { header, tail in body(header.pointee.layout.children(in: tail)) }
+  }
+
+  /// Calls `body` with each child in order.
+  @inlinable
   public func forEachChild(_ body: (Node) -> Void) {
-    for index in 0..<childCount { body(child(at: index)) }
+    withChildren { children in
+      for child in children { body(child) }
+    }
   }
 
-  /// Whether both are the same stored element (so equal without looking further). An element
-  /// placed in a tree of another arena is copied there, and the copy is equal, not identical.
-  public func isIdentical(to other: Element) -> Bool { arena === other.arena && index == other.index }
+  /// Whether both are the same stored element (so equal without looking further).
+  @inlinable
+  public func isIdentical(to other: Element) -> Bool { storage === other.storage }
 
   // MARK: Making elements
 
-  /// Makes an element in the current arena (the one entered with `NodeArena.building`, else
-  /// the thread's own). Fragments among `children` are spread.
-  ///
-  /// ```swift
-  /// let cell = Element("td", attributes: [Attribute("class", "col-md-1")], children: [.text("1")])
-  /// ```
   public init(
     _ tag: String,
     namespace: Namespace = .html,
@@ -157,23 +176,18 @@ public struct Element {
     mountMethods: [DOMMethod] = [],
     children: [Node] = []
   ) {
-    let arena = NodeArena.current
-    let placed = arena.placeChildren(.fragment(children))
-    let firstAttribute = arena.parts.pointee.attributes.count
-    for attribute in attributes { arena.parts.pointee.attributes.append(attribute) }
     let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
-    let index = arena.appendRecord(
-      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras, children: placed,
-      firstAttribute: firstAttribute)
-    self.init(arena: arena, index: index)
+    storage = ElementStorage.make(
+      tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras,
+      content: .fragment(children), attributeCount: attributes.count)
+    var next = storage.firstAttribute
+    for attribute in attributes {
+      next.initialize(to: attribute)
+      next += 1
+    }
   }
 
-  /// A copy with some parts replaced; the rest is the same. Made in the current arena: the
-  /// children are shared when they are there already, copied when they are in another.
-  ///
-  /// ```swift
-  /// let keyed = Element("li", children: [.text("One")]).with(key: "one")
-  /// ```
+  /// A copy with some parts replaced; the rest is shared.
   public func with(
     key: String?? = nil,
     attributes: [Attribute]? = nil,
@@ -200,7 +214,9 @@ public struct Element {
     }
   }
 
-  /// The parts most elements lack, kept out of the record so a plain element stays small.
+  /// The parts most elements lack, kept out of line so a plain element stays small and cheap
+  /// to build and free.
+  @usableFromInline
   final class Extras {
     let properties: [Property]
     let listeners: [EventListener]
@@ -230,8 +246,6 @@ extension Element: Equatable {
         && lhs.mountMethods == rhs.mountMethods
       else { return false }
     }
-    guard lhs.childCount == rhs.childCount else { return false }
-    for index in 0..<lhs.childCount where lhs.child(at: index) != rhs.child(at: index) { return false }
-    return true
+    return lhs.withChildren { a in rhs.withChildren { b in a.elementsEqual(b) } }
   }
 }

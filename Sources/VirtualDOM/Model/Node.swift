@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Fragments are a building convenience: they never reach the DOM, because every place that
-/// stores children spreads them (an element's arena places their members in its child list).
+/// stores children flattens them (`Node.flattened`).
 public enum Node {
   case element(Element)
   case text(String)
@@ -20,12 +20,6 @@ extension Node {
   public var element: Element? {
     if case .element(let element) = self { return element }
     return nil
-  }
-
-  /// Whether this node is a fragment (read without copying its members).
-  var isFragment: Bool {
-    if case .fragment = self { return true }
-    return false
   }
 
   /// The key that identifies this node among its siblings, if it has one.

@@ -1,0 +1,132 @@
+import Testing
+import VirtualDOM
+
+/// An element is one block (header, then attributes); these pin what its accessors read back,
+/// and that the DSL's option overloads (0-3 one by one, 4+ as a list) build the same element as
+/// `Element.init`.
+@Suite struct ElementStorageTests {
+  @Test func noChildrenReadsAsAnEmptyList() {
+    let element = div().element!
+    #expect(element.childCount == 0)
+    #expect(element.children.isEmpty)
+    #expect(element.withChildren { $0.count } == 0)
+    #expect(element.subtreeSize == 1)
+  }
+
+  @Test func aSingleChildIsStoredBareAndReadAsAListOfOne() {
+    let element = p { "Hi" }.element!
+    #expect(element.childCount == 1)
+    #expect(element.child(at: 0) == .text("Hi"))
+    #expect(element.children == [.text("Hi")])
+    #expect(element.withChildren { Array($0) } == [.text("Hi")])
+    #expect(element.subtreeSize == 2)
+  }
+
+  @Test func severalChildrenComeBackInOrderWithFragmentsSpread() {
+    let element = ul {
+      li { "A" }
+      fragment { li { "B" }; li { "C" } }
+      if false { li { "never" } }
+    }.element!
+    #expect(element.childCount == 3)
+    #expect(element.children == [li { "A" }, li { "B" }, li { "C" }])
+    var tags: [String] = []
+    element.forEachChild { tags.append($0.element!.tag) }
+    #expect(tags == ["li", "li", "li"])
+    #expect(element.subtreeSize == 7)
+  }
+
+  @Test func attributesReadBackInOrderWithoutAnArray() {
+    let element = a(.class("x"), .href("/y"), .id("z")) { "link" }.element!
+    #expect(element.attributeCount == 3)
+    #expect(element.attribute(at: 1) == Attribute("href", "/y"))
+    #expect(element.withAttributes { $0.map(\.name) } == ["class", "href", "id"])
+    #expect(element.attribute("id") == "z")
+    #expect(element.attribute("title") == nil)
+  }
+
+  @Test func keysPropertiesAndListenersAreNotAttributes() {
+    let element = input(.key("k"), .type("text"), .value("v"), .onInput { _ in }).element!
+    #expect(element.key == "k")
+    #expect(element.attributes == [Attribute("type", "text")])
+    #expect(element.properties == [Property("value", .string("v"))])
+    #expect(element.listeners.map(\.event) == ["input"])
+    #expect(element.hasExtras)
+  }
+
+  @Test func oneToFiveOptionsBuildWhatTheInitializerBuilds() {
+    let classes = (1...5).map { ElementOption.attribute("data-\($0)", "\($0)") }
+    let built: [Node] = [
+      span(classes[0]),
+      span(classes[0], classes[1]),
+      span(classes[0], classes[1], classes[2]),
+      span(classes[0], classes[1], classes[2], classes[3]),
+      span(classes[0], classes[1], classes[2], classes[3], classes[4]),
+    ]
+    for (index, node) in built.enumerated() {
+      let attributes = (1...(index + 1)).map { Attribute("data-\($0)", "\($0)") }
+      #expect(node == .element(Element("span", attributes: attributes)))
+    }
+  }
+
+  @Test func catalogueTagsCarryTheirPackedName() {
+    let nodes: [Node] = [a(), td(), span(), textarea(), blockquote(), svg(), br()]
+    for node in nodes {
+      let element = node.element!
+      #expect(element.packedTag == Names.packedTag(element.tag), "\(element.tag)")
+    }
+    #expect(Names.packedTag("td") == 0x6474)
+    #expect(Names.packedTag("textarea") != 0)
+    #expect(Names.packedTag("blockquote") == 0)  // longer than eight bytes
+    #expect(Names.packedTag("1td") == 0)  // not a valid tag
+    #expect(Element("x-y").packedTag == Names.packedTag("x-y"))
+  }
+
+  @Test func copiesAreIdenticalAndRebuildsAreEqual() {
+    let first = tr(.key("1")) { td { "A" } }.element!
+    let copy = first
+    let rebuilt = tr(.key("1")) { td { "A" } }.element!
+    #expect(copy.isIdentical(to: first))
+    #expect(!rebuilt.isIdentical(to: first))
+    #expect(rebuilt == first)
+    #expect(first.with(attributes: [Attribute("class", "x")]) != first)
+  }
+
+  /// Every optional part of the block at once (key, attributes, children, a tag too long to
+  /// pack, extras) reads back from its own place.
+  @Test func everyPartReadsBackWhenAllArePresent() {
+    let element = Element(
+      "x-long-custom-element", key: "row-7", attributes: [Attribute("class", "wide"), Attribute("id", "x")],
+      properties: [Property("value", .string("v"))], listeners: [EventListener("click") { _ in }],
+      mountMethods: [.focus], children: [.text("a"), .comment("b")])
+    #expect(element.tag == "x-long-custom-element")
+    #expect(element.packedTag == 0)
+    #expect(element.key == "row-7")
+    #expect(element.attributes == [Attribute("class", "wide"), Attribute("id", "x")])
+    #expect(element.children == [.text("a"), .comment("b")])
+    #expect(element.hasExtras)
+    #expect(element.properties == [Property("value", .string("v"))])
+    #expect(element.listeners.map(\.event) == ["click"])
+    #expect(element.mountMethods == [.focus])
+    let plain = Element("td", attributes: [Attribute("class", "c")])
+    #expect(!plain.hasExtras && plain.properties.isEmpty && plain.listeners.isEmpty && plain.mountMethods.isEmpty)
+  }
+
+  /// Freeing an element skips the strings that hold no reference (literals, short strings)
+  /// and must still release the others: once the elements are gone, a heap string they held
+  /// is uniquely owned again, so appending to it writes in place.
+  @Test func heapStringsInAnElementAreReleasedWithIt() {
+    var value = String(repeating: "long value, on the heap ", count: 4)
+    value.reserveCapacity(value.utf8.count + 64)
+    let before = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    do {
+      let elements = (0..<10).map { index in
+        Element("td", key: value, attributes: [Attribute("class", "plain"), Attribute("title", value)])
+      }
+      #expect(elements.allSatisfy { $0.attribute("title") == value && $0.key == value })
+    }
+    value.append("!")
+    let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    #expect(before != nil && before == after, "the string's buffer was still shared: a release was skipped")
+  }
+}
