@@ -97,6 +97,12 @@ suite "example app" bash -c 'cd Examples/Contacts && swift test'
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
   swift test --sanitize=thread --scratch-path .build-tsan --filter ConcurrentRuntimesTests
 
+# Adversarial programs a user could write against the public API (Tests/soundness): a node
+# handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a
+# kept node in renders on many threads, a listener capturing a node of its own render, nodes
+# built in a deinit, a listener and forEachChild. Release x3, ThreadSanitizer, AddressSanitizer.
+suite "soundness programs (release, TSan, ASan)" Tests/soundness/run.sh
+
 suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
