@@ -61,6 +61,9 @@ public struct Serializer {
   public mutating func write(_ node: Node) throws(RenderError) {
     if style == .compact {
       let start = output.count
+      // Room for the whole tree at once (about 24 bytes a node on typical pages), rather than
+      // a dozen doublings, each a copy of everything written so far.
+      output.reserve(node.subtreeSize * Self.expectedBytesPerNode)
       let written: Bool
       if case .fragment = node {
         written = node.flattened.withUnsafeBufferPointer { output.writeCompact($0) }
@@ -75,6 +78,10 @@ public struct Serializer {
     try writeSiblings(node.flattened, depth: 0, pretty: style == .pretty)
     if style == .pretty, output.last != 0x0A { output.append(0x0A) }
   }
+
+  /// What a node takes in compact HTML on typical pages: enough that a tree's output is
+  /// written into one allocation made up front.
+  static let expectedBytesPerNode = 24
 
   /// Writes top-level nodes in order.
   public mutating func write(_ nodes: [Node]) throws(RenderError) {
