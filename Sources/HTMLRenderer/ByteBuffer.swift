@@ -4,6 +4,8 @@
 /// written as many short pieces, so a plain pointer, a count and `memcpy`-style copies make the
 /// serializer several times faster.
 final class ByteBuffer {
+  /// Owned by this buffer alone (allocated here, freed in `deinit` or when it grows); readers
+  /// get it only inside the serializer's `withBytes` scope.
   private(set) var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int

@@ -7,6 +7,9 @@
 /// Nodes are read in place, through pointers into their parents' children: the walk copies a
 /// node out of a tree only to put it into a patch.
 struct Differ {
+  // Both id buffers belong to `MountedTree.update`, which makes a `Differ` inside its
+  // `withUnsafe…BufferPointer` scopes and drops it before they end: the pointers never outlive
+  // the arrays. (Internal: no caller outside the module can keep a `Differ`.)
   let oldIDs: UnsafeBufferPointer<NodeID>
   let newIDs: UnsafeMutableBufferPointer<NodeID>
   var nextID: NodeID

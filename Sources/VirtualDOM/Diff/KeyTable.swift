@@ -17,6 +17,8 @@ struct KeyTable {
   /// child, else in `old`.
   private var entries: [UInt64]
   private let mask: Int
+  // The same children as the `KeyedLists` the table is made for, and used only within its
+  // scope (the table is a local of the keyed diff).
   private let old: UnsafeBufferPointer<Node>
   private let new: UnsafeBufferPointer<Node>
 
