@@ -202,9 +202,10 @@ extension Differ {
 /// middles (`start...oldEnd`, `start...newEnd`) and the common suffix after them, with the
 /// document positions the diff needs to give nodes their ids.
 struct KeyedLists {
-  // The children of two elements the diff holds (as `Node` values) for the whole keyed diff,
-  // read through `withChildren`, whose scope the lists never leave. Element blocks are
-  // immutable, so nothing moves under them.
+  // The children of two elements the diff holds for the whole keyed diff (through
+  // `withChildren`), or the mounted tree's root arrays (through `withUnsafeBufferPointer`):
+  // the lists never leave those scopes, and element blocks are immutable, so nothing moves
+  // under them.
   let old: UnsafeBufferPointer<Node>
   let new: UnsafeBufferPointer<Node>
   /// The length of the common prefix: where both middles begin.
