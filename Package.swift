@@ -40,7 +40,9 @@ let targets: [Target] = [
       permissions: [.writeToPackageDirectory(reason: "The module and its build folder go in the package's .build-wasm folder")])),
 
   // Native only.
-  .target(name: "StaticServe", dependencies: ["NavDOMZlib"]),
+  // epoll, eventfd, sendfile and accept4, which the toolchain's Glibc module does not import.
+  .target(name: "NavDOMLinuxSystem"),
+  .target(name: "StaticServe", dependencies: ["NavDOMZlib", "NavDOMLinuxSystem"]),
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // glibc's mallinfo2(), for `navdom bench memory` (heap bytes in use).

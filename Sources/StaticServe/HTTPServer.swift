@@ -1,4 +1,5 @@
 import Glibc
+import NavDOMLinuxSystem
 import Synchronization
 
 /// An HTTP/1.1 server on epoll: a dynamic router first, then static files from the public root.
@@ -121,7 +122,7 @@ public final class HTTPServer: @unchecked Sendable {
     guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
       throw ServerError.invalidHost(configuration.host)
     }
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | LinuxConstant.socketNonBlocking | LinuxConstant.socketCloseOnExec, 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | navdom_socket_nonblocking | navdom_socket_cloexec, 0)
     guard descriptor >= 0 else { throw ServerError.socketFailure(operation: "socket", errorNumber: errno) }
     var enabled: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &enabled, socklen_t(MemoryLayout<Int32>.size))

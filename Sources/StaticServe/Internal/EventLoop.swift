@@ -1,4 +1,5 @@
 import Glibc
+import NavDOMLinuxSystem
 import Synchronization
 
 /// One thread's epoll loop: accepts connections from the shared listening socket, reads and
@@ -16,7 +17,7 @@ final class EventLoop: @unchecked Sendable {
   /// Deferred responses made on other threads, waiting to be queued by this loop.
   private let completions = Mutex<[(DeferredResponse, HTTPResponse?)]>([])
   private let readBuffer: UnsafeMutableRawBufferPointer
-  private let eventBuffer: UnsafeMutableRawBufferPointer
+  private let eventBuffer: UnsafeMutableBufferPointer<navdom_epoll_ready>
   private let maximumEvents = 256
   private var draining = false
   private var drainDeadline: UInt64 = 0
@@ -35,13 +36,13 @@ final class EventLoop: @unchecked Sendable {
 
   init(context: ServerContext) throws(ServerError) {
     self.context = context
-    epoll = systemEpollCreate(LinuxConstant.epollCloseOnExec)
+    epoll = epoll_create1(navdom_epoll_cloexec)
     guard epoll >= 0 else { throw .socketFailure(operation: "epoll_create1", errorNumber: errno) }
-    wakeDescriptor = systemEventDescriptor(0, LinuxConstant.eventNonBlocking | LinuxConstant.eventCloseOnExec)
+    wakeDescriptor = eventfd(0, navdom_eventfd_nonblocking | navdom_eventfd_cloexec)
     guard wakeDescriptor >= 0 else { throw .socketFailure(operation: "eventfd", errorNumber: errno) }
     reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
     readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-    eventBuffer = .allocate(byteCount: maximumEvents * EpollEventLayout.size, alignment: 16)
+    eventBuffer = .allocate(capacity: maximumEvents)
     let configuration = context.configuration
     requestReadTimeout = MonotonicClock.nanoseconds(configuration.requestReadTimeout)
     idleTimeout = MonotonicClock.nanoseconds(configuration.idleTimeout)
@@ -49,10 +50,10 @@ final class EventLoop: @unchecked Sendable {
     sweepInterval = min(max(min(requestReadTimeout, idleTimeout) / 5, 5_000_000), 500_000_000)
     let limits = configuration.requestLimits
     readCapacity = limits.maximumRequestLineBytes + limits.maximumHeaderBytes + limits.maximumBodyBytes + 64 * 1024
-    epollControl(epoll, LinuxConstant.epollAdd, descriptor: wakeDescriptor, events: LinuxConstant.epollIn, data: UInt64(wakeDescriptor))
-    epollControl(
-      epoll, LinuxConstant.epollAdd, descriptor: context.listenDescriptor,
-      events: LinuxConstant.epollIn | LinuxConstant.epollExclusive, data: UInt64(context.listenDescriptor))
+    navdom_epoll_control(epoll, navdom_epoll_add, wakeDescriptor, navdom_epoll_in, UInt64(wakeDescriptor))
+    navdom_epoll_control(
+      epoll, navdom_epoll_add, context.listenDescriptor,
+      navdom_epoll_in | navdom_epoll_exclusive, UInt64(context.listenDescriptor))
   }
 
   deinit {
@@ -86,18 +87,16 @@ final class EventLoop: @unchecked Sendable {
     nextSweep = MonotonicClock.now() + sweepInterval
     while true {
       let timeout = Int32(max(1, sweepInterval / 1_000_000))
-      let count = systemEpollWait(epoll, eventBuffer.baseAddress!, Int32(maximumEvents), timeout)
+      let count = navdom_epoll_wait(epoll, eventBuffer.baseAddress!, Int32(maximumEvents), timeout)
       if count < 0 && errno != EINTR { break }
       for index in 0..<max(0, Int(count)) {
-        let offset = index * EpollEventLayout.size
-        let events = eventBuffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-        let descriptor = Int32(truncatingIfNeeded: eventBuffer.loadUnaligned(
-          fromByteOffset: offset + EpollEventLayout.dataOffset, as: UInt64.self))
+        let events = eventBuffer[index].events
+        let descriptor = Int32(truncatingIfNeeded: eventBuffer[index].data)
         if descriptor == wakeDescriptor {
           handleWake()
         } else if descriptor == context.listenDescriptor {
           if draining || context.isStopping.load(ordering: .relaxed) {
-            epollControl(epoll, LinuxConstant.epollDelete, descriptor: descriptor, events: 0, data: 0)
+            navdom_epoll_control(epoll, navdom_epoll_delete, descriptor, 0, 0)
           } else {
             acceptConnections()
           }
@@ -163,7 +162,7 @@ final class EventLoop: @unchecked Sendable {
   private func beginDraining() {
     draining = true
     drainDeadline = MonotonicClock.now() + MonotonicClock.nanoseconds(context.configuration.shutdownGracePeriod)
-    epollControl(epoll, LinuxConstant.epollDelete, descriptor: context.listenDescriptor, events: 0, data: 0)
+    navdom_epoll_control(epoll, navdom_epoll_delete, context.listenDescriptor, 0, 0)
     for connection in Array(connections.values) {
       if let stream = connection.stream {
         stream.close()
@@ -184,15 +183,14 @@ final class EventLoop: @unchecked Sendable {
 
   private func acceptConnections() {
     for _ in 0..<64 {
-      let descriptor = systemAccept(
-        context.listenDescriptor, nil, nil, LinuxConstant.socketNonBlocking | LinuxConstant.socketCloseOnExec)
+      let descriptor = navdom_accept(context.listenDescriptor, navdom_socket_nonblocking | navdom_socket_cloexec)
       if descriptor < 0 {
         let error = errno
         if error == EINTR || error == ECONNABORTED { continue }
         if (error == EMFILE || error == ENFILE) && reserveDescriptor >= 0 {
           // Out of descriptors: use the reserve to accept and drop one, so the loop does not spin.
           close(reserveDescriptor)
-          let dropped = systemAccept(context.listenDescriptor, nil, nil, LinuxConstant.socketCloseOnExec)
+          let dropped = navdom_accept(context.listenDescriptor, navdom_socket_cloexec)
           if dropped >= 0 { close(dropped) }
           reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
           continue
@@ -210,8 +208,8 @@ final class EventLoop: @unchecked Sendable {
       let now = MonotonicClock.now()
       let connection = Connection(descriptor: descriptor, limits: context.configuration.requestLimits, now: now)
       connections[descriptor] = connection
-      connection.registeredEvents = LinuxConstant.epollIn
-      epollControl(epoll, LinuxConstant.epollAdd, descriptor: descriptor, events: LinuxConstant.epollIn, data: UInt64(descriptor))
+      connection.registeredEvents = navdom_epoll_in
+      navdom_epoll_control(epoll, navdom_epoll_add, descriptor, navdom_epoll_in, UInt64(descriptor))
     }
   }
 
@@ -230,11 +228,11 @@ final class EventLoop: @unchecked Sendable {
   // MARK: - Connection events
 
   private func handle(_ connection: Connection, events: UInt32) {
-    if events & LinuxConstant.epollError != 0 {
+    if events & navdom_epoll_error != 0 {
       closeConnection(connection)
       return
     }
-    if events & (LinuxConstant.epollIn | LinuxConstant.epollHangUp) != 0 {
+    if events & (navdom_epoll_in | navdom_epoll_hang_up) != 0 {
       readAvailable(connection)
       if connection.isClosed { return }
     }
@@ -573,7 +571,7 @@ final class EventLoop: @unchecked Sendable {
     connection.outputOffset = 0
     while let file = connection.file {
       var offset = connection.fileOffset
-      let count = systemSendFile(connection.descriptor, file.descriptor, &offset, min(file.byteCount - offset, 1 << 20))
+      let count = sendfile(connection.descriptor, file.descriptor, &offset, min(file.byteCount - offset, 1 << 20))
       if count > 0 {
         connection.fileOffset = offset
         connection.lastWriteProgress = now
@@ -601,12 +599,12 @@ final class EventLoop: @unchecked Sendable {
     var events: UInt32 = 0
     let blocked = connection.hasPendingOutput || connection.stream != nil || connection.awaiting != nil
     if !connection.peerClosed && !(blocked && connection.parser.bufferedByteCount > readCapacity) {
-      events |= LinuxConstant.epollIn
+      events |= navdom_epoll_in
     }
-    if connection.hasPendingOutput { events |= LinuxConstant.epollOut }
+    if connection.hasPendingOutput { events |= navdom_epoll_out }
     if events != connection.registeredEvents {
       connection.registeredEvents = events
-      epollControl(epoll, LinuxConstant.epollModify, descriptor: connection.descriptor, events: events, data: UInt64(connection.descriptor))
+      navdom_epoll_control(epoll, navdom_epoll_modify, connection.descriptor, events, UInt64(connection.descriptor))
     }
   }
 
@@ -642,7 +640,7 @@ final class EventLoop: @unchecked Sendable {
     if connection.isClosed { return }
     connection.isClosed = true
     connections[connection.descriptor] = nil
-    epollControl(epoll, LinuxConstant.epollDelete, descriptor: connection.descriptor, events: 0, data: 0)
+    navdom_epoll_control(epoll, navdom_epoll_delete, connection.descriptor, 0, 0)
     close(connection.descriptor)
     connection.file = nil
     connection.output = []
