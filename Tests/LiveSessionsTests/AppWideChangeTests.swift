@@ -141,6 +141,16 @@ import VirtualDOM
   }
 
   @Test func performFromAnotherSessionsEventRefusesInsteadOfWaiting() throws {
+    #expect(try Self.outcomeOfPerformFromAnEvent(onItsOwnSession: false) == false)
+  }
+
+  @Test func performFromASessionsOwnEventRunsAtOnce() throws {
+    #expect(try Self.outcomeOfPerformFromAnEvent(onItsOwnSession: true) == true)
+  }
+
+  /// What `perform(session:)` returns when called from a session's event, on that session or
+  /// on another; the event itself is answered either way.
+  static func outcomeOfPerformFromAnEvent(onItsOwnSession own: Bool) throws -> Bool? {
     let box = ServerBox()
     let target = Mutex<String?>(nil)
     let outcome = Mutex<Bool?>(nil)
@@ -151,10 +161,11 @@ import VirtualDOM
         main {
           button(.onClick {
             let server = box.server.withLock { $0 }
-            let other = target.withLock { $0 } ?? ""
-            let done = server?.perform(session: other) { _ in }
+            let session = target.withLock { $0 } ?? ""
+            let done = server?.perform(session: session) { $0.model(as: NoteModel.self)?.notes.append("done") }
             outcome.withLock { $0 = done }
-          }) { "Wait for the other" }
+          }) { "Perform" }
+          ul { for note in model.notes { li { note } } }
         }
       }
       return AppSession(runtime: runtime, model: model, currentURL: { "/" }, navigate: { $0 == "/" })
@@ -169,13 +180,29 @@ import VirtualDOM
       return LiveServerTests.session(in: try #require(page.readResponse()).bodyText)
     }
     let first = try open()
-    target.withLock { $0 = try? open() }
+    let second = try open()
+    target.withLock { $0 = own ? first : second }
     let connection = try RawConnection(port: server.port, receiveTimeout: 10)
     let body = #"{"session":"\#(first)","id":2,"event":"click"}"#
     connection.send(
       "POST /_navdom/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
         + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
-    #expect(connection.readResponse()?.status == 200)
-    #expect(outcome.withLock { $0 } == false)
+    let reply = try #require(connection.readResponse())
+    #expect(reply.status == 200)
+    #expect(reply.bodyText.contains("\"done\"") == own)  // inline, the reply carries the change
+    return outcome.withLock { $0 }
+  }
+
+  @Test func performOnOneSessionFromAThreadReachesItsPageOnly() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    let pages = try (0..<2).map { _ in try served.openPage() }
+    #expect(served.live.perform(onSession: pages[1].session) { $0.model(as: NoteModel.self)?.notes.append("just you") })
+    #expect(!served.live.perform(onSession: "forged") { _ in })
+    #expect(served.waitFor("just you", on: pages[1].stream))
+    // The first page was not told: its stream carries the next change only.
+    served.live.performOnEverySession { $0.model(as: NoteModel.self)?.notes.append("everyone") }
+    #expect(served.waitFor("everyone", on: pages[0].stream))
+    #expect(pages[0].stream.readUntil("just you") == nil)
   }
 }
