@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The time limits of the events in flight, on one helper thread of their own: when an event's
 /// deadline passes before its reply, `expire` answers the request (a 503), even when every
@@ -25,7 +24,7 @@ final class EventDeadlines: Sendable {
     /// When the thread wakes next by itself; nil while it waits for a first deadline.
     var sleepingUntil: ContinuousClock.Instant?
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let wake = DispatchSemaphore(value: 0)
 
   /// Runs `expire` on the helper thread once `deadline` has passed, unless removed first.

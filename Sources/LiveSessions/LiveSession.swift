@@ -164,11 +164,17 @@ final class Answered: @unchecked Sendable {
 
 /// A caller's closure and its result, shared with the job that runs it while the caller waits.
 private final class WaitingJob<Result>: @unchecked Sendable {
-  // Safe: `work` is read and cleared and `result` written only by the job, and `result` read
-  // by the caller only after `done` was signalled at the job's end.
+  // Safe: `work` is read and cleared only by the job; `result` is written by the job and read
+  // by the caller after `done`, both under `lock` (which also lets ThreadSanitizer see the order).
   var work: ((AppSession) -> Result)?
-  var result: Result?
+  private let lock = NSLock()
+  private var stored: Result?
   let done = DispatchSemaphore(value: 0)
 
   init(work: @escaping (AppSession) -> Result) { self.work = work }
+
+  var result: Result? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
 }

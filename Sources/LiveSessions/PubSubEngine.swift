@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What carries ``PubSub``'s messages: encoded bytes by topic. ``LocalPubSubEngine`` carries
 /// them within one process; an engine shared by several server processes (Redis pub/sub,
 /// Postgres LISTEN/NOTIFY) would carry the same bytes between them, each process delivering to
@@ -25,7 +23,7 @@ public protocol PubSubEngine: Sendable {
 /// let pubsub = PubSub(engine: LocalPubSubEngine())
 /// ```
 public final class LocalPubSubEngine: PubSubEngine {
-  private let subscribers = Mutex<[String: [@Sendable ([UInt8]) -> Void]]>([:])
+  private let subscribers = Locked<[String: [@Sendable ([UInt8]) -> Void]]>([:])
 
   public init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Jobs that run one at a time, in the order they were enqueued, on a ``WorkerPool``'s
 /// workers: a live session's events, pushes and changes from the server side. Enqueueing never
 /// waits, from any thread (a job of this mailbox or of another included), so no mailbox ever
@@ -15,7 +13,7 @@ final class SerialMailbox: Sendable {
     /// In the pool's line or running: enqueueing then only appends.
     var scheduled = false
   }
-  private let jobs = Mutex(Jobs())
+  private let jobs = Locked(Jobs())
   private let line: WorkerPool.Line
 
   init(pool: WorkerPool) { line = pool.line }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value every visitor shares (a count, the books on loan), with change notifications: any
 /// session's event or any thread reads and updates it safely, and every change is announced on
 /// a ``PubSub`` topic, so every page can be told. Swift 6 clean: no lock or global of the
@@ -28,12 +26,12 @@ public final class SharedState<Value: Codable & Sendable>: Sendable {
     var value: Value
     var observers: [@Sendable (Value) -> Void] = []
   }
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let topic: String
   private let pubsub: PubSub
 
   public init(_ initial: Value, topic: String, pubsub: PubSub = PubSub()) {
-    state = Mutex(State(value: initial))
+    state = Locked(State(value: initial))
     self.topic = topic
     self.pubsub = pubsub
     pubsub.subscribe(to: topic, as: Change.self) { [weak self] change in self?.receive(change) }

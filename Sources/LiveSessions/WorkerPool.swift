@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A fixed number of threads that run the live server's app work, whatever the load: each
 /// worker takes the next ready ``SerialMailbox`` from one shared line, runs one job of it, and
@@ -29,7 +28,7 @@ final class WorkerPool: Sendable {
       var workers: [pthread_t] = []
     }
     let width: Int
-    let state = Mutex(State())
+    let state = Locked(State())
     /// One signal per mailbox put in the line (and one per worker to stop).
     let wake = DispatchSemaphore(value: 0)
 
