@@ -4,8 +4,8 @@
 #
 #   Scripts/test.sh
 #
-# Suites: swift test (all Swift targets, in parallel), the concurrency tests under
-# ThreadSanitizer, the WebAssembly builds (navdom's and the example's, through the build-wasm
+# Suites: swift test (all Swift targets, in parallel), the concurrency tests (runtimes, the
+# live server's workers) under ThreadSanitizer, the WebAssembly builds (navdom's and the example's, through the build-wasm
 # plugin), their parity, memory and jsdom tests under node and the browser flows again with
 # `serve --wasm`,
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
@@ -92,10 +92,12 @@ suite "swift test" swift test --skip-build
 # own .build, so it also checks that the root package builds as a dependency.
 suite "example app" bash -c 'cd Examples/Contacts && swift test'
 
-# Runtimes on concurrent threads, under ThreadSanitizer (its own build folder, so the plain
-# build above stays as it is). TSAN_OPTIONS makes any report fail the run.
+# Runtimes on concurrent threads, and the live server's worker pool, mailboxes and shared
+# state, under ThreadSanitizer (its own build folder, so the plain build above stays as it is).
+# TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
-  swift test --sanitize=thread --scratch-path .build-tsan --filter ConcurrentRuntimesTests
+  swift test --sanitize=thread --scratch-path .build-tsan \
+  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests'
 
 # Adversarial programs a user could write against the public API (Tests/soundness): a node
 # handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a

@@ -16,14 +16,16 @@ import VirtualDOM
 /// try server.run()
 /// ```
 ///
-/// Each session's app work (events, pushes, `perform`) runs on that session's own serial queue,
-/// off the HTTP event loops: sessions never wait for each other, and static files and event
-/// streams never wait for app work. An event the app takes longer than
-/// `LiveSessionLimits.eventTimeLimit` to answer gets a 503 with a reason; its patches, once
-/// ready, reach the page over its stream, and the session stays usable.
+/// Each session's app work (events, pushes, `perform`) runs in that session's own mailbox, one
+/// job at a time, on a fixed pool of `LiveSessionLimits.workers` threads (the cores the process
+/// may use), off the HTTP event loops: different sessions run in parallel, static files and
+/// event streams never wait for app work, and the thread count does not grow with the load.
+/// An event the app takes longer than `LiveSessionLimits.eventTimeLimit` to answer gets a 503
+/// with a reason; its patches, once ready, reach the page over its stream, and the session
+/// stays usable. A job that blocks holds one worker: the others serve the other sessions.
 public final class LiveServer: @unchecked Sendable {
   // Safe: `sessions`, `pushThread` and `isPushing` are only touched under `lock`, held briefly
-  // and never around app work.
+  // and never around app work; `workers` and `deadlines` are Sendable.
   public let app: LiveApp
   public let limits: LiveSessionLimits
 
@@ -31,12 +33,19 @@ public final class LiveServer: @unchecked Sendable {
   private var sessions: [String: LiveSession] = [:]
   private var pushThread: Thread?
   private var isPushing = false
-  /// Where pages are rendered: any free core.
-  private let pageQueue = DispatchQueue(label: "navdom.pages", attributes: .concurrent)
+  /// Where pages render and every session's jobs run.
+  private let workers: WorkerPool
+  /// The time limits of the events in flight, on a helper thread of their own.
+  private let deadlines = EventDeadlines()
 
   public init(app: LiveApp, limits: LiveSessionLimits = LiveSessionLimits()) {
     self.app = app
     self.limits = limits
+    workers = WorkerPool(width: limits.workers)
+  }
+
+  deinit {
+    deadlines.stop()
   }
 
   /// The router to give `HTTPServer`: pages, events and the update stream.
@@ -47,19 +56,42 @@ public final class LiveServer: @unchecked Sendable {
   /// How many sessions are alive.
   public var sessionCount: Int { lock.withLock { sessions.count } }
 
-  /// Runs `body` with a session's app on that session's queue and waits for it (for changes
+  /// Runs `body` with a session's app in that session's mailbox and waits for it (for changes
   /// made on the server, such as a timer's); the change reaches the browser through the stream.
-  /// `false` if no such session.
+  /// From that session's own event, `body` runs at once. `false` if no such session, or when
+  /// called from another session's work (waiting there could wait in a circle): use
+  /// ``performOnEverySession(_:)`` or ``perform(onSession:_:)``, which never wait, from there.
+  ///
+  /// ```swift
+  /// server.perform(session: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
+  /// ```
   @discardableResult
   public func perform(session id: String, _ body: (AppSession) -> Void) -> Bool {
     guard let session = lock.withLock({ sessions[id] }) else { return false }
+    if !session.isRunningHere && workers.line.isWorkerThread { return false }
     session.runAndWait(body)
     return true
   }
 
-  /// Runs `body` with every live session's app, each on its own queue (as an event would run),
-  /// for a change that concerns every visitor: a record another visitor added, a message from
-  /// elsewhere. Each page gets its change over its stream. Returns how many sessions it ran on.
+  /// Applies `body` to one session's app in that session's mailbox, later, and sends its
+  /// changes to the page's stream; returns at once, from any thread. `false` if no such session.
+  ///
+  /// ```swift
+  /// server.perform(onSession: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
+  /// ```
+  @discardableResult
+  public func perform(onSession id: String, _ body: @escaping @Sendable (AppSession) -> Void) -> Bool {
+    guard let session = lock.withLock({ sessions[id] }) else { return false }
+    session.apply(body)
+    return true
+  }
+
+  /// Applies `body` to every live session's app, each in its own mailbox (as an event would
+  /// run), for a change that concerns every visitor: a record another visitor added, a message
+  /// from elsewhere. Each page gets its change over its stream as soon as its session has
+  /// applied it. It never waits for a session, so it is safe from anywhere: a session's own
+  /// event, two sessions at once, a background thread, `onServe`. Returns how many sessions it
+  /// queued the change for.
   ///
   /// ```swift
   /// server.performOnEverySession { session in
@@ -67,9 +99,9 @@ public final class LiveServer: @unchecked Sendable {
   /// }
   /// ```
   @discardableResult
-  public func performOnEverySession(_ body: (AppSession) -> Void) -> Int {
+  public func performOnEverySession(_ body: @escaping @Sendable (AppSession) -> Void) -> Int {
     let all = lock.withLock { Array(sessions.values) }
-    for session in all { session.runAndWait(body) }
+    for session in all { session.apply(body) }
     return all.count
   }
 
@@ -93,7 +125,7 @@ public final class LiveServer: @unchecked Sendable {
   /// app does not have falls through to the static files (their 404 page).
   private func handlePage(_ request: HTTPRequest) -> HTTPResponse {
     .deferred { [self] complete in
-      pageQueue.async { [self] in
+      workers.run { [self] in
         guard let appSession = app.makeSession(request.appURL) else {
           complete(nil)  // not the app's: the static files answer
           return
@@ -106,7 +138,7 @@ public final class LiveServer: @unchecked Sendable {
         let now = ContinuousClock.now
         let response = LivePage.response(app: app, session: appSession, sessionID: id)
         if response.status == .ok {
-          let session = LiveSession(id: id, app: appSession, now: now)
+          let session = LiveSession(id: id, app: appSession, pool: workers, now: now)
           lock.withLock {
             evictIfFull(now: now)
             sessions[id] = session
@@ -133,9 +165,14 @@ public final class LiveServer: @unchecked Sendable {
       return Self.failure(.serviceUnavailable, "the app is still busy with an earlier event (\(busy) so far); try again")
     }
     let timeLimit = limits.eventTimeLimit
-    return .deferred { complete in
+    return .deferred { [deadlines] complete in
       let answered = Answered()
+      let deadline = deadlines.add(at: .now + timeLimit) {
+        guard answered.claim() else { return }
+        complete(Self.failure(.serviceUnavailable, "the app took longer than \(timeLimit) to answer this event; its changes will arrive on the page's stream"))
+      }
       session.run({ app in Self.answer(event, in: app) }) { answer in
+        deadlines.remove(deadline)
         switch answer {
         case .reply(let reply):
           if answered.claim() {
@@ -147,14 +184,10 @@ public final class LiveServer: @unchecked Sendable {
           if answered.claim() { complete(refusal) }
         }
       }
-      DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeLimit)) {
-        guard answered.claim() else { return }
-        complete(Self.failure(.serviceUnavailable, "the app took longer than \(timeLimit) to answer this event; its changes will arrive on the page's stream"))
-      }
     }
   }
 
-  /// The app's answer to one event, worked out on its session's queue.
+  /// The app's answer to one event, worked out in its session's mailbox.
   private static func answer(_ event: LiveEvent, in app: AppSession) -> EventAnswer {
     if event.id == 0 && event.event == "popstate" {
       guard let url = event.payload.value, let reply = app.popState(to: url) else {
@@ -218,9 +251,9 @@ public final class LiveServer: @unchecked Sendable {
     for session in all { session.closeStreams() }
   }
 
-  /// One round of the push thread: drops idle sessions, then sends each session with an open
-  /// stream what changed on the server (each on its own queue). Public so tests can drive it
-  /// without waiting.
+  /// One round of the push thread: drops idle sessions, then has each session with an open
+  /// stream send it what changed on the server (a job in each session's mailbox, unless it is
+  /// busy; this never waits for a session). Public so tests can drive it without waiting.
   public func pushPendingChanges() {
     let now = ContinuousClock.now
     let live = lock.withLock { () -> [LiveSession] in
@@ -231,13 +264,7 @@ public final class LiveServer: @unchecked Sendable {
     }
     for session in live where session.hasStreams {
       session.touch(now)
-      var messages = session.takeLateReplies()
-      if session.busyFor(now: now) == nil, let reply = session.runAndWait({ $0.takePendingReply() }) {
-        messages.append(reply)
-      }
-      for message in messages {
-        for stream in session.streams { _ = stream.send(data: message) }
-      }
+      if session.busyFor(now: now) == nil { session.queuePush() }
     }
   }
 

@@ -3,29 +3,34 @@ import Foundation
 import NavigationCore
 import StaticServe
 
-/// One visitor's live session: their running app, the serial queue its work runs on, and the
+/// One visitor's live session: their running app, the mailbox its work runs in, and the
 /// streams that carry server-side changes to their page.
 ///
-/// Every piece of app work for the session (an event, a push, `LiveServer.perform`) runs on
-/// `queue`, one at a time; different sessions run at once on the machine's cores.
+/// Every piece of app work for the session (an event, a push, `LiveServer.perform`) is a job of
+/// `mailbox`, run one at a time on the server's ``WorkerPool``; different sessions run at once
+/// on the pool's workers.
 final class LiveSession: @unchecked Sendable {
-  // Safe: `app` is touched only from jobs on `queue`, which runs one at a time; everything
+  // Safe: `app` is touched only from jobs of `mailbox`, which run one at a time; everything
   // else is guarded by `lock`.
   let id: String
   let app: AppSession
-  let queue: DispatchQueue
+  let mailbox: SerialMailbox
   private let lock = NSLock()
   private var lastUsedAt: ContinuousClock.Instant
   private var openStreams: [ObjectIdentifier: EventStream] = [:]
   private var jobStartedAt: ContinuousClock.Instant?
+  /// The worker running this session's job now, to run `runAndWait` from inside it at once.
+  private var runningOn: pthread_t?
+  /// A push job is waiting in the mailbox: the push thread adds no second one.
+  private var pushQueued = false
   /// Replies of events that finished after their request had been answered 503: the page
   /// gets them over its stream, so it does not fall out of step.
   private var lateReplies: [String] = []
 
-  init(id: String, app: AppSession, now: ContinuousClock.Instant) {
+  init(id: String, app: AppSession, pool: WorkerPool, now: ContinuousClock.Instant) {
     self.id = id
     self.app = app
-    self.queue = DispatchQueue(label: "navdom.session")
+    self.mailbox = SerialMailbox(pool: pool)
     lastUsedAt = now
   }
 
@@ -50,22 +55,82 @@ final class LiveSession: @unchecked Sendable {
     lock.withLock { jobStartedAt.map { now - $0 } }
   }
 
-  /// Runs `work` with the app on the session's queue, later; `done` gets its result there.
+  /// Runs `work` with the app in the session's mailbox, later; `done` gets its result there.
   func run<Result>(_ work: @escaping @Sendable (AppSession) -> Result, done: @escaping @Sendable (Result) -> Void) {
-    queue.async { [self] in
+    mailbox.enqueue { [self] in
       done(runNow(work))
     }
   }
 
-  /// Runs `work` with the app on the session's queue and waits for it.
+  /// Runs `work` with the app in the session's mailbox and waits for it; at once when called
+  /// from this session's own job (waiting there would wait for itself).
   func runAndWait<Result>(_ work: (AppSession) -> Result) -> Result {
-    queue.sync { runNow(work) }
+    if isRunningHere { return work(app) }
+    return withoutActuallyEscaping(work) { work in
+      // Safe to share: the caller waits below until the job has run, and only the job reads
+      // `work` and writes `result`.
+      let job = WaitingJob(work: work)
+      mailbox.enqueue { [self] in
+        job.result = runNow(job.work!)
+        job.work = nil  // the caller's closure must not outlive its wait
+        job.done.signal()
+      }
+      job.done.wait()
+      return job.result!
+    }
+  }
+
+  /// Whether the calling thread is running this session's job.
+  var isRunningHere: Bool {
+    let me = pthread_self()
+    return lock.withLock { runningOn.map { pthread_equal($0, me) != 0 } ?? false }
   }
 
   private func runNow<Result>(_ work: (AppSession) -> Result) -> Result {
-    lock.withLock { jobStartedAt = .now }
-    defer { lock.withLock { jobStartedAt = nil } }
+    lock.withLock {
+      jobStartedAt = .now
+      runningOn = pthread_self()
+    }
+    defer {
+      lock.withLock {
+        jobStartedAt = nil
+        runningOn = nil
+      }
+    }
     return work(app)
+  }
+
+  /// Applies `change` in the session's mailbox, then sends what it changed to the page's
+  /// streams at once (without waiting for the push thread's round).
+  func apply(_ change: @escaping @Sendable (AppSession) -> Void) {
+    mailbox.enqueue { [self] in
+      runNow(change)
+      sendPending()
+    }
+  }
+
+  /// Queues one push job (unless one is already waiting): late replies and the app's pending
+  /// changes go to the open streams. Never waits.
+  func queuePush() {
+    let queue = lock.withLock { () -> Bool in
+      defer { pushQueued = true }
+      return !pushQueued
+    }
+    guard queue else { return }
+    mailbox.enqueue { [self] in
+      lock.withLock { pushQueued = false }
+      sendPending()
+    }
+  }
+
+  /// On the session's job: late replies, then the app's pending changes, to every open stream.
+  private func sendPending() {
+    guard hasStreams else { return }  // the change stays pending until a stream opens
+    var messages = takeLateReplies()
+    if let reply = runNow({ $0.takePendingReply() }) { messages.append(reply) }
+    for message in messages {
+      for stream in streams { _ = stream.send(data: message) }
+    }
   }
 
   func keepLateReply(_ reply: String) {
@@ -94,5 +159,22 @@ final class Answered: @unchecked Sendable {
       isAnswered = true
       return true
     }
+  }
+}
+
+/// A caller's closure and its result, shared with the job that runs it while the caller waits.
+private final class WaitingJob<Result>: @unchecked Sendable {
+  // Safe: `work` is read and cleared only by the job; `result` is written by the job and read
+  // by the caller after `done`, both under `lock` (which also lets ThreadSanitizer see the order).
+  var work: ((AppSession) -> Result)?
+  private let lock = NSLock()
+  private var stored: Result?
+  let done = DispatchSemaphore(value: 0)
+
+  init(work: @escaping (AppSession) -> Result) { self.work = work }
+
+  var result: Result? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
   }
 }

@@ -1,7 +1,7 @@
 /// Bounds on the live sessions one server keeps.
 ///
 /// ```swift
-/// let limits = LiveSessionLimits(maximumSessions: 100, idleTimeout: .seconds(600))
+/// let limits = LiveSessionLimits(maximumSessions: 100, idleTimeout: .seconds(600), workers: 4)
 /// ```
 public struct LiveSessionLimits: Sendable {
   /// Sessions kept at once; a new visitor beyond this evicts the least recently used.
@@ -15,16 +15,20 @@ public struct LiveSessionLimits: Sendable {
   /// How long the app may take to answer one event before the request gets a 503 (the work
   /// goes on; its patches then arrive on the page's stream).
   public var eventTimeLimit: Duration
+  /// Threads that run the app's work (pages and every session's jobs): by default the cores
+  /// this process may run on (`taskset` and CPU affinity included). A job that blocks holds one.
+  public var workers: Int
 
   public init(
     maximumSessions: Int = 1_000, idleTimeout: Duration = .seconds(30 * 60),
     maximumEventBytes: Int = 16 * 1024, pushInterval: Duration = .milliseconds(50),
-    eventTimeLimit: Duration = .seconds(5)
+    eventTimeLimit: Duration = .seconds(5), workers: Int? = nil
   ) {
     self.maximumSessions = maximumSessions
     self.idleTimeout = idleTimeout
     self.maximumEventBytes = maximumEventBytes
     self.pushInterval = pushInterval
     self.eventTimeLimit = eventTimeLimit
+    self.workers = max(1, workers ?? WorkerPool.machineWidth)
   }
 }

@@ -10,6 +10,7 @@ enum BenchCommand {
   static func run(_ arguments: [String]) -> Int32 {
     let valued: Set<String> = [
       "--rows", "--iterations", "--operation", "--factor", "--rounds", "--sessions", "--seconds", "--cores",
+      "--new-session-ms", "--server",
       "--updates",
     ]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
@@ -48,10 +49,13 @@ enum BenchCommand {
         rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations, only: only)
     case "live":
       guard let sessions = options.integer("--sessions", default: 64),
-        let seconds = options.integer("--seconds", default: 10)
+        let seconds = options.integer("--seconds", default: 10),
+        let newSessionMS = options.integer("--new-session-ms", default: 0)
       else { return 2 }
       let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
-      return LiveBench.run(sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets)
+      return LiveBench.run(
+        sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets,
+        newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil, server: options.values["--server"])
     case "memory":
       guard let updates = options.integer("--updates", default: 10_000) else { return 2 }
       return MemoryBench.run(updates: max(updates, 1))

@@ -11,6 +11,12 @@ import Synchronization
 ///
 /// The load generator runs in this process, unpinned: on a 2-core machine it shares the cores
 /// with the server in the 2-core run, so the figure understates what 2 cores give the server.
+///
+/// Each line ends with the server's threads and resident set (`/proc/PID/status`) at the end of
+/// the run, and their largest value and the resident set at 10 s, sampled every second. With
+/// `newSessionEvery` a visitor also opens a new session that often during the run (the soak),
+/// and the line adds the resident set's rise from 10 s to the end. `server` runs another
+/// navdom build as the server (an older one, for before and after in one session).
 enum LiveBench {
   struct Figures {
     var events = 0
@@ -18,24 +24,41 @@ enum LiveBench {
     var latencies: [Double] = []  // milliseconds
   }
 
-  static func run(sessions: Int, seconds: Double, coreSets: [String]) -> Int32 {
+  static func run(
+    sessions: Int, seconds: Double, coreSets: [String], newSessionEvery: Double? = nil, server path: String? = nil
+  ) -> Int32 {
     for cores in coreSets {
-      guard let server = PinnedServer(cores: cores) else { return 1 }
+      guard let server = PinnedServer(cores: cores, navdom: path) else { return 1 }
       defer { server.stop() }
+      let sampler = Sampler(pid: server.process.processIdentifier)
+      let opener = newSessionEvery.map { SessionOpener(port: server.port, every: $0) }
       let figures = load(port: server.port, sessions: sessions, seconds: seconds)
+      opener?.stop()
+      sampler.stop()
+      let end = ProcessSample(pid: server.process.processIdentifier)
       let sorted = figures.latencies.sorted()
       func percentile(_ p: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
       }
-      let line: [String: Any] = [
+      var line: [String: Any] = [
         "bench": "live", "sessions": sessions, "cores": cores.split(separator: ",").count,
         "cpus": cores, "seconds": seconds,
         "events_per_s": (Double(figures.events) / seconds * 10).rounded() / 10,
         "p50_ms": (percentile(0.5) * 1000).rounded() / 1000,
         "p99_ms": (percentile(0.99) * 1000).rounded() / 1000,
         "errors": figures.errors,
+        "threads": end?.threads ?? -1, "rss_mb": end?.rssMB ?? -1,
       ]
+      let samples = sampler.samples
+      line["threads_max"] = samples.map(\.threads).max() ?? -1
+      line["rss_mb_max"] = samples.map(\.rssMB).max() ?? -1
+      if samples.count > 10 { line["rss_mb_10s"] = samples[9].rssMB }
+      if let opener {
+        line["new_sessions"] = opener.opened
+        line["new_session_errors"] = opener.errors
+        if samples.count > 10, let end { line["rss_rise_after_10s_mb"] = ((end.rssMB - samples[9].rssMB) * 10).rounded() / 10 }
+      }
       let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
       fflush(nil)
@@ -98,10 +121,10 @@ final class PinnedServer {
   let process = Process()
   let port: Int
 
-  init?(cores: String) {
+  init?(cores: String, navdom path: String? = nil) {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
     // This executable's own path: /proc/self/exe would name taskset once it runs.
-    let navdom = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let navdom = path ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     process.arguments = ["-c", cores, navdom, "serve", "--port", "0", "--quiet", "--public", "public"]
     let output = Pipe()
     process.standardOutput = output
@@ -133,4 +156,42 @@ final class PinnedServer {
     process.terminate()
     process.waitUntilExit()
   }
+}
+
+/// The server's threads and resident set, once a second, on a thread of its own.
+final class Sampler: Sendable {
+  private let state = Mutex((samples: [ProcessSample](), stopped: false))
+
+  init(pid: Int32) {
+    Thread.detachNewThread { [self] in
+      while !state.withLock({ $0.stopped }) {
+        Thread.sleep(forTimeInterval: 1)
+        guard let sample = ProcessSample(pid: pid) else { return }
+        state.withLock { $0.samples.append(sample) }
+      }
+    }
+  }
+
+  var samples: [ProcessSample] { state.withLock { $0.samples } }
+  func stop() { state.withLock { $0.stopped = true } }
+}
+
+/// A new visitor every `every` seconds: GET / on a connection of its own (a new session), then
+/// gone, as a visitor who leaves after the first page.
+final class SessionOpener: Sendable {
+  private let state = Mutex((opened: 0, errors: 0, stopped: false))
+
+  init(port: Int, every: Double) {
+    Thread.detachNewThread { [self] in
+      while !state.withLock({ $0.stopped }) {
+        let ok = BenchConnection(port: port)?.request("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")?.0 == 200
+        state.withLock { ok ? ($0.opened += 1) : ($0.errors += 1) }
+        Thread.sleep(forTimeInterval: every)
+      }
+    }
+  }
+
+  var opened: Int { state.withLock { $0.opened } }
+  var errors: Int { state.withLock { $0.errors } }
+  func stop() { state.withLock { $0.stopped = true } }
 }

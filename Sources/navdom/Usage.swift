@@ -57,6 +57,7 @@ enum Usage {
            navdom bench diff-scaling [--rows N] [--factor F] [--rounds R] [--iterations K]
                                      [--operation NAME] [--in-process]
            navdom bench live [--sessions K] [--seconds S] [--cores "0;0,1"]
+                             [--new-session-ms M] [--server PATH]
            navdom bench memory [--updates N]
            navdom bench payload [--rows N]
            navdom bench table-html [--rows N]
@@ -81,7 +82,12 @@ enum Usage {
             browser does, each sending events one after the other (open and cancel the "Add
             item" sheet, push an item's page and pop it) for S seconds (default 10); one line
             per run: {"bench":"live","sessions":K,"cores":C,"events_per_s":x,"p50_ms":y,
-            "p99_ms":z,"errors":E,...}. Run from the repository root (it serves public/).
+            "p99_ms":z,"errors":E,"threads":T,"rss_mb":R,...}: the server's threads and
+            resident set at the end, their maximum and the resident set at 10 s (sampled each
+            second). --new-session-ms M also opens a new session every M ms (the soak; adds
+            "rss_rise_after_10s_mb"). --server PATH runs that navdom build as the server (to
+            measure an older build with this bench). Run from the repository root (it serves
+            public/).
     memory: the demo natively, as a page runs it (its patches applied to a DOM in memory):
             200 warm-up rounds, then N updates (default 10000) in rounds of 5 (open the "Add
             item" sheet, type into it, cancel it, push an item's page, go back), as

@@ -3,6 +3,7 @@ import HTTPTestSupport
 import LiveSessions
 import NavigationCore
 import StaticServe
+import Synchronization
 import Testing
 import VirtualDOM
 
@@ -13,9 +14,11 @@ import VirtualDOM
   /// An app with one button whose handler waits for the test to let it go ("Slow"), and one
   /// that answers at once ("Fast").
   final class GatedApp: @unchecked Sendable {
-    // Safe: the semaphores are thread-safe; `counts` is only read after the handlers ran.
+    // Safe: the semaphores and the mutex are thread-safe.
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
+    /// Slow handlers running now, and the most that ever ran at once.
+    let running = Mutex((now: 0, most: 0))
 
     var app: LiveApp {
       LiveApp(title: "Gated") { [self] url in
@@ -25,8 +28,10 @@ import VirtualDOM
         let runtime = NavigationRuntime(retaining: [model]) {
           main {
             button(.onClick { [self] in
+              running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
               entered.signal()
               release.wait()
+              running.withLock { $0.now -= 1 }
               model.taps += 1
             }) { "Slow" }
             button(.onClick { model.taps += 1 }) { "Fast \(model.taps)" }

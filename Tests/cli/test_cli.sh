@@ -82,6 +82,9 @@ check "bench memory: the heap stays flat over 10,000 demo updates (it grew ${hea
 
 check "bench live prints a line per core set" 0 '"bench":"live"' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
 check "bench live reports no errors" 0 '"errors":0' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
+check "bench live reports the server's threads" 0 '"threads":' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
+check "bench live reports the server's resident set" 0 '"rss_mb":' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
+check "bench live's soak opens new sessions" 0 '"new_session_errors":0' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0 --new-session-ms 100
 
 # serve: the host names it answers. Started in the background on a free port; its first line
 # says where it listens.
