@@ -48,7 +48,7 @@ public struct HTTPRequestParser: Sendable {
   /// The limits this parser enforces.
   public let limits: RequestLimits
 
-  private var buffer: [UInt8] = []
+  var buffer: [UInt8] = []
   /// Bytes of `buffer` before this index belong to requests already returned.
   private var consumed = 0
   private var state: State = .head(scanned: nil)
@@ -62,7 +62,7 @@ public struct HTTPRequestParser: Sendable {
     case failed(HTTPParseError)
   }
 
-  private struct HeadScan: Hashable, Sendable {
+  struct HeadScan: Hashable, Sendable {
     var requestLineStart: Int
     var requestLineEnd: Int
     var headerStart: Int
@@ -179,7 +179,7 @@ public struct HTTPRequestParser: Sendable {
   }
 
   /// The end of the line content that ends at the line feed `lineFeed` (excluding a CR before it).
-  private func contentEnd(lineStart: Int, lineFeed: Int) -> Int {
+  func contentEnd(lineStart: Int, lineFeed: Int) -> Int {
     if lineFeed > lineStart && buffer[lineFeed - 1] == 0x0D { return lineFeed - 1 }
     return lineFeed
   }
@@ -274,158 +274,5 @@ public struct HTTPRequestParser: Sendable {
     consumed += length
     state = .head(scanned: nil)
     return .request(complete)
-  }
-
-  // MARK: - Request line and fields
-
-  private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-      UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-      UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-      return true
-    default:
-      return false
-    }
-  }
-
-  private func string(_ range: Range<Int>) -> String {
-    String(decoding: buffer[range], as: UTF8.self)
-  }
-
-  private func buildRequest(_ scan: HeadScan, headerEnd: Int) -> Result<(HTTPRequest, Int), HTTPParseError> {
-    func failure(_ status: HTTPStatus, _ reason: String) -> Result<(HTTPRequest, Int), HTTPParseError> {
-      .failure(HTTPParseError(status: status, reason: reason))
-    }
-    // request-line = method SP request-target SP HTTP-version
-    let lineStart = scan.requestLineStart
-    let lineEnd = scan.requestLineEnd
-    var firstSpace = lineStart
-    while firstSpace < lineEnd && buffer[firstSpace] != 0x20 { firstSpace += 1 }
-    guard firstSpace < lineEnd, firstSpace > lineStart else {
-      return failure(.badRequest, "malformed request line")
-    }
-    for index in lineStart..<firstSpace where !HTTPRequestParser.isTokenCharacter(buffer[index]) {
-      return failure(.badRequest, "invalid method")
-    }
-    let targetStart = firstSpace + 1
-    var secondSpace = targetStart
-    while secondSpace < lineEnd && buffer[secondSpace] != 0x20 { secondSpace += 1 }
-    guard secondSpace < lineEnd, secondSpace > targetStart else {
-      return failure(.badRequest, "malformed request line")
-    }
-    for index in targetStart..<secondSpace where buffer[index] < 0x21 || buffer[index] > 0x7E {
-      return failure(.badRequest, "invalid character in request target")
-    }
-    // HTTP-version = "HTTP/" DIGIT "." DIGIT
-    let versionStart = secondSpace + 1
-    guard lineEnd - versionStart == 8,
-      buffer[versionStart..<(versionStart + 5)].elementsEqual("HTTP/".utf8),
-      (0x30...0x39).contains(buffer[versionStart + 5]), buffer[versionStart + 6] == UInt8(ascii: "."),
-      (0x30...0x39).contains(buffer[versionStart + 7])
-    else {
-      return failure(.badRequest, "malformed HTTP version")
-    }
-    let major = Int(buffer[versionStart + 5] - 0x30)
-    let minor = Int(buffer[versionStart + 7] - 0x30)
-    guard major == 1 else {
-      return failure(.httpVersionNotSupported, "only HTTP/1.x is supported")
-    }
-    // A later HTTP/1.x minor version is answered as HTTP/1.1 (RFC 9110 section 6.2).
-    let version = HTTPVersion(major: 1, minor: min(minor, 1))
-    let method = HTTPMethod(rawValue: string(lineStart..<firstSpace))
-
-    let targetFirst = buffer[targetStart]
-    let target = string(targetStart..<secondSpace)
-    if targetFirst == UInt8(ascii: "*") {
-      guard secondSpace - targetStart == 1, method == .options else {
-        return failure(.badRequest, "asterisk-form target is only valid for OPTIONS")
-      }
-    } else if targetFirst != UInt8(ascii: "/") {
-      let lowered = target.lowercased()
-      guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
-        return failure(.badRequest, "request target must be origin-form or absolute-form")
-      }
-    }
-
-    // field-line = field-name ":" OWS field-value OWS
-    var headers = HTTPHeaders()
-    var lineBegin = scan.headerStart
-    while lineBegin < headerEnd {
-      var lineFeed = lineBegin
-      while buffer[lineFeed] != 0x0A { lineFeed += 1 }
-      let contentEnd = contentEnd(lineStart: lineBegin, lineFeed: lineFeed)
-      defer { lineBegin = lineFeed + 1 }
-      if contentEnd == lineBegin { break }
-      if buffer[lineBegin] == 0x20 || buffer[lineBegin] == 0x09 {
-        return failure(.badRequest, "obsolete line folding is not accepted")
-      }
-      var colon = lineBegin
-      while colon < contentEnd && buffer[colon] != UInt8(ascii: ":") { colon += 1 }
-      guard colon < contentEnd, colon > lineBegin else {
-        return failure(.badRequest, "malformed header field")
-      }
-      for index in lineBegin..<colon where !HTTPRequestParser.isTokenCharacter(buffer[index]) {
-        return failure(.badRequest, "invalid header field name")
-      }
-      var valueStart = colon + 1
-      var valueEnd = contentEnd
-      while valueStart < valueEnd && (buffer[valueStart] == 0x20 || buffer[valueStart] == 0x09) { valueStart += 1 }
-      while valueEnd > valueStart && (buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09) { valueEnd -= 1 }
-      for index in valueStart..<valueEnd {
-        let byte = buffer[index]
-        if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-          return failure(.badRequest, "invalid character in header field value")
-        }
-      }
-      headers.add(name: string(lineBegin..<colon), value: string(valueStart..<valueEnd))
-    }
-
-    let hosts = headers.values(for: "Host")
-    if version.minor == 1 && hosts.count != 1 {
-      return failure(.badRequest, hosts.isEmpty ? "missing Host header" : "more than one Host header")
-    }
-    if hosts.count > 1 {
-      return failure(.badRequest, "more than one Host header")
-    }
-
-    var bodyLength = 0
-    let lengths = headers.values(for: "Content-Length")
-    if headers.contains(name: "Transfer-Encoding") {
-      if !lengths.isEmpty {
-        return failure(.badRequest, "both Transfer-Encoding and Content-Length")
-      }
-      if version.minor == 0 {
-        return failure(.badRequest, "Transfer-Encoding in an HTTP/1.0 request")
-      }
-      if headers.hasToken("chunked", in: "Transfer-Encoding") {
-        return failure(.lengthRequired, "chunked request bodies are not supported; send Content-Length")
-      }
-      return failure(.notImplemented, "unsupported transfer coding")
-    }
-    if let first = lengths.first {
-      for value in lengths where value != first {
-        return failure(.badRequest, "conflicting Content-Length values")
-      }
-      guard !first.isEmpty, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-        return failure(.badRequest, "invalid Content-Length")
-      }
-      let significant = first.utf8.drop { $0 == 0x30 }
-      if significant.count > 15 {
-        return failure(.contentTooLarge, "body exceeds \(limits.maximumBodyBytes) bytes")
-      }
-      var length = 0
-      for digit in significant { length = length * 10 + Int(digit - 0x30) }
-      if length > limits.maximumBodyBytes {
-        return failure(.contentTooLarge, "body exceeds \(limits.maximumBodyBytes) bytes")
-      }
-      bodyLength = length
-    }
-
-    let request = HTTPRequest(method: method, target: target, version: version, headers: headers)
-    return .success((request, bodyLength))
   }
 }
