@@ -76,7 +76,9 @@ extension Node {
       let place = stack?.itemPages.count ?? 0
       let back = ModalDialog.dismissal(of: item, presentationID: presentationID)
       stack?.itemPages.append(PageDescriptor(key: key, domID: domID, depth: 1, content: [], back: back))
-      let content = context.present(key: key, domID: domID, onDismiss: nil) {
+      let content = context.present(
+        key: key, domID: domID, name: item.presentationName, onDismiss: nil, release: back
+      ) {
         destination(unwrapped).flattened
       }
       let page = PageDescriptor(key: key, domID: domID, depth: 1, content: content, back: back)

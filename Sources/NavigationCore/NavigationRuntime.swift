@@ -205,6 +205,12 @@ public final class NavigationRuntime {
     return .success(PatchBatch(merging: takePendingPatches()))
   }
 
+  /// The refusal of the topmost presentation that refuses the user's dismissal now
+  /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), if one does.
+  var dismissalRefusal: DismissRefusal? {
+    memory.presented.last(where: { $0.refusal != nil })?.refusal
+  }
+
   /// Flushes observers and runs the effects of each render (`onDismiss`, task starts and
   /// cancellations) until nothing more changes.
   private func settle() {

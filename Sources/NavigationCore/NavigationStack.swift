@@ -48,6 +48,11 @@ public func NavigationStack(
     let stack = StackContext(key: key, domID: domID, path: path, routes: routes)
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
+    if let scope = context.scopes.last, !scope.key.isEmpty {
+      // Inside a presentation or page: the path goes when they go (state follows what is shown).
+      context.nestedStacks.append(
+        NestedStackRecord(key: key, scopeKey: scope.key, reset: StackPages.truncation(of: path, to: 0)))
+    }
     defer { context.stacks.removeLast() }
 
     let rootContent = root().flattened
@@ -63,13 +68,16 @@ public func NavigationStack(
       }
       let pageDOMID = domID + "-page-\(index + 1)"
       stack.buildingDepth = index + 1
-      let content = context.present(key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil) {
+      let back = StackPages.truncation(of: path, to: index)
+      let content = context.present(
+        key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil, release: nil
+      ) {
         registration.build(element)
       }
       pages.append(
         PageDescriptor(
           key: pageKeys[index], domID: pageDOMID, depth: index + 1, content: content,
-          back: StackPages.truncation(of: path, to: index)))
+          back: back))
     }
     for page in stack.itemPages {
       var page = page

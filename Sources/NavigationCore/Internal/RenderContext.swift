@@ -21,6 +21,9 @@ final class RenderContext {
   var tasks: [TaskRecord] = []
   /// The keys of the stacks rendered in this pass.
   var renderedStackKeys: [String] = []
+  /// The stacks rendered in this pass inside a presentation or page, with how to empty their
+  /// path when that presentation goes away (see `NavigationMemory.commit`).
+  var nestedStacks: [NestedStackRecord] = []
   /// The presented dialogs, in presentation order (parents before children): a runtime renders
   /// them after the app's root, in the container itself, wherever they were attached, so the
   /// HTML stays valid (no `<dialog>` inside a `<ul>`) and each is keyed by its presentation.
@@ -62,6 +65,9 @@ final class RenderContext {
     var key = place.key
     if let identity { key += "#" + identity }
     var own = DOMIdentifier.forPresentation(presentationKey(name: name, identity: identity), kind: kind)
+    // A binding derived from its parent's carries the parent's name too (`team.invite` inside
+    // `team`): the parent's id already says it, so the child's id does not repeat it.
+    own = DOMIdentifier.dropping(prefix: parent.nameID, from: own)
     if place.ordinal > 0 { own += "-\(place.ordinal + 1)" }
     var domID = parent.domID.isEmpty ? own : parent.domID + "-" + own
     let earlierDOMIDs = usedDOMIDs.claim(domID)
@@ -86,13 +92,41 @@ final class RenderContext {
   }
 
   /// Builds a presented child inside its own scope and records the presentation.
+  ///
+  /// `release` nils the presentation's binding (while it still presents this): the runtime
+  /// calls it when the presentation goes away with its presenter, so state follows what is
+  /// shown. `name` is the binding's name (empty for pages), which nested ids do not repeat.
   func present<Result>(
-    key: String, domID: String, onDismiss: (() -> Void)?, _ body: () -> Result
+    key: String, domID: String, name: String = "", isModal: Bool = false, onDismiss: (() -> Void)?,
+    release: (() -> Void)?, _ body: () -> Result
   ) -> Result {
-    presentations.append(PresentationRecord(key: key, onDismiss: onDismiss))
-    scopes.append(PresentationScope(key: key, domID: domID))
+    presentInScope(
+      key: key, domID: domID, name: name, isModal: isModal, onDismiss: onDismiss, release: release, body
+    ).result
+  }
+
+  /// ``present(key:domID:name:isModal:onDismiss:release:_:)``, also returning the scope the
+  /// content was built in (what it asked of its presentation, such as a refused dismissal).
+  func presentInScope<Result>(
+    key: String, domID: String, name: String, isModal: Bool, onDismiss: (() -> Void)?,
+    release: (() -> Void)?, _ body: () -> Result
+  ) -> (result: Result, scope: PresentationScope) {
+    let index = presentations.count
+    presentations.append(PresentationRecord(key: key, onDismiss: onDismiss, release: release))
+    let scope = PresentationScope(
+      key: key, domID: domID, nameID: name.isEmpty ? "" : DOMIdentifier.forPresentation(name, kind: ""),
+      isModal: isModal)
+    scopes.append(scope)
     defer { scopes.removeLast() }
-    return body()
+    let result = body()
+    presentations[index].refusal = scope.refusal
+    return (result, scope)
+  }
+
+  /// The innermost modal presentation's scope the view is building (a sheet's, even inside a
+  /// page of a stack in the sheet), or `nil` outside every modal presentation.
+  var modalScope: PresentationScope? {
+    scopes.last(where: { $0.isModal })
   }
 
   /// Records a task of the current scope.
@@ -107,11 +141,20 @@ final class RenderContext {
 final class PresentationScope {
   let key: String
   let domID: String
+  /// The DOM-safe form of the presentation's binding name (`team-invite`), empty for the root
+  /// and pages: the prefix its children's ids drop.
+  let nameID: String
+  /// Whether the scope is a dialog's (a sheet, cover or popover), not a page's or the root's.
+  let isModal: Bool
   var taskCount = 0
+  /// Set by ``Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content.
+  var refusal: DismissRefusal?
 
-  init(key: String, domID: String) {
+  init(key: String, domID: String, nameID: String = "", isModal: Bool = false) {
     self.key = key
     self.domID = domID
+    self.nameID = nameID
+    self.isModal = isModal
   }
 }
 
@@ -119,6 +162,24 @@ final class PresentationScope {
 struct PresentationRecord {
   var key: String
   var onDismiss: (() -> Void)?
+  /// Nils the binding if it still presents this presentation (see `RenderContext.present`).
+  var release: (() -> Void)?
+  /// Whether (and how) the presentation refuses the user's dismissal now.
+  var refusal: DismissRefusal?
+}
+
+/// A presentation's refusal of the user's dismissal (Escape, the browser's Back), with what to
+/// call instead.
+struct DismissRefusal {
+  var attempt: (() -> Void)?
+}
+
+/// A `NavigationStack` rendered inside a presentation or page: when that scope goes away, the
+/// stack goes with it and its path is emptied.
+struct NestedStackRecord {
+  var key: String
+  var scopeKey: String
+  var reset: () -> Void
 }
 
 /// A task met during a pass; `start` runs once, when its key first appears.
