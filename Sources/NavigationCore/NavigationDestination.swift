@@ -48,8 +48,12 @@ extension Node {
   ///   enum Destination { case detail(Item), edit(Item) }
   /// }
   ///
+  /// extension UIBinding where Value == ItemsModel.Destination? {
+  ///   var detail: UIBinding<Item?> { self.case(ItemsModel.Destination.detail) { if case .detail(let item) = $0 { item } else { nil } } }
+  /// }
+  ///
   /// main { h1 { "Items" } }
-  ///   .navigationDestination(item: model.$destination.case("detail", embed: ..., extract: ...)) { item in
+  ///   .navigationDestination(item: model.$destination.detail) { item in
   ///     h1 { item.wrappedValue.name }
   ///   }
   /// ```
