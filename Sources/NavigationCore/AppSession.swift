@@ -107,8 +107,8 @@ public final class AppSession {
   /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), the state stays: its attempt
   /// runs, and the reply brings the page back to the app's URL (`"history":"push"`).
   public func popState(to url: String) -> String? {
-    if let refusal = runtime.dismissalRefusal {
-      if let attempt = refusal.attempt { runtime.perform(attempt) }
+    if let attempt = runtime.dismissalRefusal {
+      runtime.perform(attempt)
       return reply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL(), restoring: true)
     }
     var isKnown = false

@@ -30,7 +30,7 @@ extension Node {
     _ isDisabled: Bool = true, onDismissAttempt: (() -> Void)? = nil
   ) -> Node {
     guard isDisabled, let scope = RenderContext.current?.modalScope else { return self }
-    scope.refusal = DismissRefusal(attempt: onDismissAttempt)
+    scope.refusal = onDismissAttempt ?? {}
     return self
   }
 }

@@ -84,7 +84,7 @@ extension Node {
         key: key, domID: domID, name: item.presentationName, onDismiss: nil, release: back
       ) {
         destination(unwrapped).flattened
-      }
+      }.content
       let page = PageDescriptor(key: key, domID: domID, depth: 1, content: content, back: back)
       if let stack {
         stack.itemPages[place] = page

@@ -207,8 +207,11 @@ public final class NavigationRuntime {
 
   /// The refusal of the topmost presentation that refuses the user's dismissal now
   /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), if one does.
-  var dismissalRefusal: DismissRefusal? {
-    memory.presented.last(where: { $0.refusal != nil })?.refusal
+  var dismissalRefusal: (() -> Void)? {
+    for record in memory.presented.reversed() {
+      if let refusal = record.refusal { return refusal }
+    }
+    return nil
   }
 
   /// Flushes observers and runs the effects of each render (`onDismiss`, task starts and

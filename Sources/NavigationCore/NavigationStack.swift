@@ -48,11 +48,8 @@ public func NavigationStack(
     let stack = StackContext(key: key, domID: domID, path: path, routes: routes)
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
-    if let scope = context.scopes.last, !scope.key.isEmpty {
-      // Inside a presentation or page: the path goes when they go (state follows what is shown).
-      context.nestedStacks.append(
-        NestedStackRecord(key: key, scopeKey: scope.key, reset: StackPages.truncation(of: path, to: 0)))
-    }
+    // Inside a presentation or page, the path goes when the stack does (state follows what is shown).
+    context.recordNestedStack(key: key, reset: StackPages.truncation(of: path, to: 0))
     defer { context.stacks.removeLast() }
 
     let rootContent = root().flattened
@@ -73,7 +70,7 @@ public func NavigationStack(
         key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil, release: nil
       ) {
         registration.build(element)
-      }
+      }.content
       pages.append(
         PageDescriptor(
           key: pageKeys[index], domID: pageDOMID, depth: index + 1, content: content,

@@ -26,7 +26,8 @@ enum DOMIdentifier {
     let bytes = Array(id.utf8)
     guard !head.isEmpty, bytes.count > head.count + 1, bytes[head.count] == UInt8(ascii: "-") else { return id }
     for index in head.indices where bytes[index] != head[index] { return id }
-    return String(decoding: bytes[(head.count + 1)...], as: UTF8.self)
+    // An Array, not a slice: String(decoding:) of an Array is already in the module.
+    return String(decoding: Array(bytes[(head.count + 1)...]), as: UTF8.self)
   }
 
   /// `presented`, the id of a binding without a name.

@@ -10,7 +10,6 @@ final class NavigationMemory {
   private(set) var presented: [PresentationRecord] = []
   private var runningTasks: [(key: String, cancel: () -> Void)] = []
   private var stacks: [StackMemory] = []
-  private var nestedStacks: [NestedStackRecord] = []
   var nextPageGeneration = 0
 
   /// Compares a finished pass with the previous one and returns the effects to run after it:
@@ -33,15 +32,8 @@ final class NavigationMemory {
     }
     // State follows what is shown: a presentation that went away with its presenter (a page
     // popped, a parent dismissed) has its binding written nil (a no-op when it already is, or
-    // presents something else now), and a stack that went away with its presentation or page
-    // is emptied, so presenting again brings nothing stale back.
-    var renderedStacks: [String] = []
-    for stack in context.nestedStacks { renderedStacks.append(stack.key) }
-    for stack in nestedStacks.reversed()
-    where !renderedStacks.holds(stack.key) && !liveKeys.holds(stack.scopeKey) {
-      effects.append(stack.reset)
-    }
-    nestedStacks = context.nestedStacks
+    // presents something else now), and a stack inside a presentation or page that went away
+    // is emptied (its record's release), so presenting again brings nothing stale back.
     for record in presented.reversed() where !liveKeys.holds(record.key) {
       if let release = record.release { effects.append(release) }
       if let onDismiss = record.onDismiss { effects.append(onDismiss) }
@@ -82,7 +74,6 @@ final class NavigationMemory {
     for task in runningTasks.reversed() { task.cancel() }
     runningTasks.removeAll()
     presented.removeAll()
-    nestedStacks.removeAll()
   }
 }
 

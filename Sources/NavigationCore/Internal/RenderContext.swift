@@ -21,9 +21,6 @@ final class RenderContext {
   var tasks: [TaskRecord] = []
   /// The keys of the stacks rendered in this pass.
   var renderedStackKeys: [String] = []
-  /// The stacks rendered in this pass inside a presentation or page, with how to empty their
-  /// path when that presentation goes away (see `NavigationMemory.commit`).
-  var nestedStacks: [NestedStackRecord] = []
   /// The presented dialogs, in presentation order (parents before children): a runtime renders
   /// them after the app's root, in the container itself, wherever they were attached, so the
   /// HTML stays valid (no `<dialog>` inside a `<ul>`) and each is keyed by its presentation.
@@ -96,21 +93,14 @@ final class RenderContext {
   /// `release` nils the presentation's binding (while it still presents this): the runtime
   /// calls it when the presentation goes away with its presenter, so state follows what is
   /// shown. `name` is the binding's name (empty for pages), which nested ids do not repeat.
-  func present<Result>(
+  ///
+  /// Returns the content and the scope it was built in (what it asked of its presentation,
+  /// such as a refused dismissal). Not generic: every presentation's content is a node list,
+  /// and one copy is what the WebAssembly module pays for.
+  func present(
     key: String, domID: String, name: String = "", isModal: Bool = false, onDismiss: (() -> Void)?,
-    release: (() -> Void)?, _ body: () -> Result
-  ) -> Result {
-    presentInScope(
-      key: key, domID: domID, name: name, isModal: isModal, onDismiss: onDismiss, release: release, body
-    ).result
-  }
-
-  /// ``present(key:domID:name:isModal:onDismiss:release:_:)``, also returning the scope the
-  /// content was built in (what it asked of its presentation, such as a refused dismissal).
-  func presentInScope<Result>(
-    key: String, domID: String, name: String, isModal: Bool, onDismiss: (() -> Void)?,
-    release: (() -> Void)?, _ body: () -> Result
-  ) -> (result: Result, scope: PresentationScope) {
+    release: (() -> Void)?, _ body: () -> [Node]
+  ) -> (content: [Node], scope: PresentationScope) {
     let index = presentations.count
     presentations.append(PresentationRecord(key: key, onDismiss: onDismiss, release: release))
     let scope = PresentationScope(
@@ -118,15 +108,24 @@ final class RenderContext {
       isModal: isModal)
     scopes.append(scope)
     defer { scopes.removeLast() }
-    let result = body()
+    let content = body()
     presentations[index].refusal = scope.refusal
-    return (result, scope)
+    return (content, scope)
+  }
+
+  /// Records a `NavigationStack` rendered inside a presentation or page: when it goes away
+  /// (with them, or on its own), `reset` empties its path. It is kept with the presentations, so
+  /// it is reset in their order (innermost first) by the same bookkeeping.
+  func recordNestedStack(key: String, reset: @escaping () -> Void) {
+    guard !scopes.last!.key.isEmpty else { return }  // a stack of the app's root keeps its path
+    presentations.append(PresentationRecord(key: key, onDismiss: nil, release: reset))
   }
 
   /// The innermost modal presentation's scope the view is building (a sheet's, even inside a
   /// page of a stack in the sheet), or `nil` outside every modal presentation.
   var modalScope: PresentationScope? {
-    scopes.last(where: { $0.isModal })
+    for scope in scopes.reversed() where scope.isModal { return scope }
+    return nil
   }
 
   /// Records a task of the current scope.
@@ -147,8 +146,9 @@ final class PresentationScope {
   /// Whether the scope is a dialog's (a sheet, cover or popover), not a page's or the root's.
   let isModal: Bool
   var taskCount = 0
-  /// Set by ``Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content.
-  var refusal: DismissRefusal?
+  /// Set by ``Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content: what the
+  /// user's dismissal calls instead (the attempt, or nothing).
+  var refusal: (() -> Void)?
 
   init(key: String, domID: String, nameID: String = "", isModal: Bool = false) {
     self.key = key
@@ -164,22 +164,8 @@ struct PresentationRecord {
   var onDismiss: (() -> Void)?
   /// Nils the binding if it still presents this presentation (see `RenderContext.present`).
   var release: (() -> Void)?
-  /// Whether (and how) the presentation refuses the user's dismissal now.
-  var refusal: DismissRefusal?
-}
-
-/// A presentation's refusal of the user's dismissal (Escape, the browser's Back), with what to
-/// call instead.
-struct DismissRefusal {
-  var attempt: (() -> Void)?
-}
-
-/// A `NavigationStack` rendered inside a presentation or page: when that scope goes away, the
-/// stack goes with it and its path is emptied.
-struct NestedStackRecord {
-  var key: String
-  var scopeKey: String
-  var reset: () -> Void
+  /// Set while the presentation refuses the user's dismissal: what to call instead.
+  var refusal: (() -> Void)?
 }
 
 /// A task met during a pass; `start` runs once, when its key first appears.
