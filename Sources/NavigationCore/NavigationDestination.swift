@@ -81,7 +81,8 @@ extension Node {
       let back = ModalDialog.dismissal(of: item, presentationID: presentationID)
       stack?.itemPages.append(PageDescriptor(key: key, domID: domID, depth: 1, content: [], back: back))
       let content = context.present(
-        key: key, domID: domID, name: item.presentationName, onDismiss: nil, release: back
+        key: key, domID: domID, name: item.presentationName, presentationID: presentationID, onDismiss: nil,
+        release: back
       ) {
         destination(unwrapped).flattened
       }.content

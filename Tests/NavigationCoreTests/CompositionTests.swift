@@ -161,6 +161,32 @@ extension NavigationCoreTests {
       #expect(!driver.html.contains("Step 2"))
     }
 
+    @Test func aSheetWhosePresenterOnlyMovedIsNotReleased() throws {
+      // Each row presents the sheet for its project; deleting the row above the presenting one
+      // moves its presentation to another place, but it still presents the same project.
+      final class Model {
+        @Observed var projects = [TrackerModel.Project(id: 1, name: "Atlas"), TrackerModel.Project(id: 2, name: "Borealis")]
+        @Observed var edit: TrackerModel.Project?
+      }
+      let model = Model()
+      model.edit = model.projects[1]
+      let driver = NavigationTestDriver(model: model) { model in
+        ul {
+          for project in model.projects {
+            li { project.name }
+              .sheet(
+                item: model.$edit.member(get: { $0?.id == project.id ? $0 : nil }, set: { $0 = $1 }).named("edit")
+              ) { project in h2 { "Edit \(project.wrappedValue.name)" } }
+          }
+        }
+      }
+      #expect(driver.topDialog?.title == "Edit Borealis")
+      model.projects.removeFirst()
+      driver.settle()
+      #expect(model.edit?.id == 2)
+      #expect(driver.topDialog?.title == "Edit Borealis")
+    }
+
     // MARK: The test driver knows the top
 
     @Test func theDriverListsOpenDialogsBottomToTopAndFindsTheTopFirst() throws {

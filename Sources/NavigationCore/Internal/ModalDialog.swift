@@ -79,7 +79,8 @@ enum ModalDialog {
       let place = context.topLayer.count
       if context.collectsTopLayer { context.topLayer.append(.fragment([])) }
       let (body, scope) = context.present(
-        key: key, domID: domID, name: name, isModal: true, onDismiss: onDismiss, release: dismiss, content)
+        key: key, domID: domID, name: name, presentationID: presentationKey(name: name, identity: identity),
+        isModal: true, onDismiss: onDismiss, release: dismiss, content)
       // Escape and a `close` the app did not ask for are the user's dismissal, which the
       // content may refuse (`interactiveDismissDisabled`); alerts have no content to refuse it.
       let dialog = make(key, domID, body, scope.refusal ?? dismiss)

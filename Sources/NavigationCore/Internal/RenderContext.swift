@@ -92,17 +92,19 @@ final class RenderContext {
   ///
   /// `release` nils the presentation's binding (while it still presents this): the runtime
   /// calls it when the presentation goes away with its presenter, so state follows what is
-  /// shown. `name` is the binding's name (empty for pages), which nested ids do not repeat.
+  /// shown. `name` is the binding's name (empty for pages), which nested ids do not repeat;
+  /// `presentationID` what the binding presents (its ``UIBinding/presentationID()``).
   ///
   /// Returns the content and the scope it was built in (what it asked of its presentation,
   /// such as a refused dismissal). Not generic: every presentation's content is a node list,
   /// and one copy is what the WebAssembly module pays for.
   func present(
-    key: String, domID: String, name: String = "", isModal: Bool = false, onDismiss: (() -> Void)?,
-    release: (() -> Void)?, _ body: () -> [Node]
+    key: String, domID: String, name: String = "", presentationID: String? = nil, isModal: Bool = false,
+    onDismiss: (() -> Void)?, release: (() -> Void)?, _ body: () -> [Node]
   ) -> (content: [Node], scope: PresentationScope) {
     let index = presentations.count
-    presentations.append(PresentationRecord(key: key, onDismiss: onDismiss, release: release))
+    presentations.append(
+      PresentationRecord(key: key, presentationID: presentationID, onDismiss: onDismiss, release: release))
     let scope = PresentationScope(
       key: key, domID: domID, nameID: name.isEmpty ? "" : DOMIdentifier.forPresentation(name, kind: ""),
       isModal: isModal)
@@ -118,7 +120,7 @@ final class RenderContext {
   /// it is reset in their order (innermost first) by the same bookkeeping.
   func recordNestedStack(key: String, reset: @escaping () -> Void) {
     guard !scopes.last!.key.isEmpty else { return }  // a stack of the app's root keeps its path
-    presentations.append(PresentationRecord(key: key, onDismiss: nil, release: reset))
+    presentations.append(PresentationRecord(key: key, presentationID: nil, onDismiss: nil, release: reset))
   }
 
   /// The innermost modal presentation's scope the view is building (a sheet's, even inside a
@@ -161,6 +163,9 @@ final class PresentationScope {
 /// A presentation met during a pass, with the newest `onDismiss` its view gave.
 struct PresentationRecord {
   var key: String
+  /// What its binding presented (`edit#2`): a presentation whose key changed but which still
+  /// presents the same thing (its row moved up a list) is the same one, not to be released.
+  var presentationID: String?
   var onDismiss: (() -> Void)?
   /// Nils the binding if it still presents this presentation (see `RenderContext.present`).
   var release: (() -> Void)?
