@@ -49,7 +49,7 @@ public func NavigationStack(
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
     // Inside a presentation or page, the path goes when the stack does (state follows what is shown).
-    context.recordNestedStack(key: key, reset: StackPages.truncation(of: path, to: 0))
+    context.recordNestedStack(key: key, pathName: path.presentationName, reset: StackPages.truncation(of: path, to: 0))
     defer { context.stacks.removeLast() }
 
     let rootContent = root().flattened

@@ -167,24 +167,33 @@ extension NavigationCoreTests {
       final class Model {
         @Observed var projects = [TrackerModel.Project(id: 1, name: "Atlas"), TrackerModel.Project(id: 2, name: "Borealis")]
         @Observed var edit: TrackerModel.Project?
+        @Observed var steps = UINavigationPath()
       }
       let model = Model()
       model.edit = model.projects[1]
+      model.steps = UINavigationPath([TrackerModel.Step(number: 2)])
       let driver = NavigationTestDriver(model: model) { model in
         ul {
           for project in model.projects {
             li { project.name }
               .sheet(
                 item: model.$edit.member(get: { $0?.id == project.id ? $0 : nil }, set: { $0 = $1 }).named("edit")
-              ) { project in h2 { "Edit \(project.wrappedValue.name)" } }
+              ) { project in
+                NavigationStack(path: model.$steps) {
+                  h2 { "Edit \(project.wrappedValue.name)" }
+                    .navigationDestination(for: TrackerModel.Step.self) { step in h2 { "Step \(step.number)" } }
+                }
+              }
           }
         }
       }
-      #expect(driver.topDialog?.title == "Edit Borealis")
+      #expect(driver.topDialog?.id == "edit-2")
       model.projects.removeFirst()
       driver.settle()
       #expect(model.edit?.id == 2)
-      #expect(driver.topDialog?.title == "Edit Borealis")
+      #expect(model.steps.count == 1)  // its stack is the same one too
+      #expect(driver.topDialog?.id == "edit")
+      #expect(driver.html.contains("Step 2"))
     }
 
     // MARK: The test driver knows the top

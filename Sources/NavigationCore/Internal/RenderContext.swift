@@ -107,7 +107,7 @@ final class RenderContext {
       PresentationRecord(key: key, presentationID: presentationID, onDismiss: onDismiss, release: release))
     let scope = PresentationScope(
       key: key, domID: domID, nameID: name.isEmpty ? "" : DOMIdentifier.forPresentation(name, kind: ""),
-      isModal: isModal)
+      presentationID: presentationID, isModal: isModal)
     scopes.append(scope)
     defer { scopes.removeLast() }
     let content = body()
@@ -118,9 +118,14 @@ final class RenderContext {
   /// Records a `NavigationStack` rendered inside a presentation or page: when it goes away
   /// (with them, or on its own), `reset` empties its path. It is kept with the presentations, so
   /// it is reset in their order (innermost first) by the same bookkeeping.
-  func recordNestedStack(key: String, reset: @escaping () -> Void) {
-    guard !scopes.last!.key.isEmpty else { return }  // a stack of the app's root keeps its path
-    presentations.append(PresentationRecord(key: key, presentationID: nil, onDismiss: nil, release: reset))
+  ///
+  /// In a presentation that only moved (see `PresentationRecord.presentationID`) the stack is
+  /// the same one: its id is the presentation's with the path's name.
+  func recordNestedStack(key: String, pathName: String, reset: @escaping () -> Void) {
+    let scope = scopes.last!
+    guard !scope.key.isEmpty else { return }  // a stack of the app's root keeps its path
+    let id = scope.presentationID.map { $0 + "/stack:" + pathName }
+    presentations.append(PresentationRecord(key: key, presentationID: id, onDismiss: nil, release: reset))
   }
 
   /// The innermost modal presentation's scope the view is building (a sheet's, even inside a
@@ -145,6 +150,8 @@ final class PresentationScope {
   /// The DOM-safe form of the presentation's binding name (`team-invite`), empty for the root
   /// and pages: the prefix its children's ids drop.
   let nameID: String
+  /// What the presentation presents (``UIBinding/presentationID()``); `nil` for pages and the root.
+  let presentationID: String?
   /// Whether the scope is a dialog's (a sheet, cover or popover), not a page's or the root's.
   let isModal: Bool
   var taskCount = 0
@@ -152,10 +159,11 @@ final class PresentationScope {
   /// user's dismissal calls instead (the attempt, or nothing).
   var refusal: (() -> Void)?
 
-  init(key: String, domID: String, nameID: String = "", isModal: Bool = false) {
+  init(key: String, domID: String, nameID: String = "", presentationID: String? = nil, isModal: Bool = false) {
     self.key = key
     self.domID = domID
     self.nameID = nameID
+    self.presentationID = presentationID
     self.isModal = isModal
   }
 }
