@@ -890,9 +890,10 @@
 
   /** The top open dialog of the container and the innermost page shown in it, if any. */
   function shownDialogPage(container) {
-    if (!container.querySelectorAll) return null;
-    const open = Array.from(container.querySelectorAll('dialog')).filter((dialog) => dialog.open);
-    const dialog = open[open.length - 1];
+    // A runtime puts presented dialogs in the container itself (its top layer), so only its
+    // children are looked at: no walk of a big page for every patch list.
+    let dialog = container.lastElementChild;
+    while (dialog && !(isDialog(dialog) && dialog.open)) dialog = dialog.previousElementSibling;
     if (!dialog) return null;
     const pages = Array.from(dialog.querySelectorAll('section.navigation-page')).filter((page) => {
       const hidden = page.closest('[hidden]');
