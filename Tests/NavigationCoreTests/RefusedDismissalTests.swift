@@ -82,6 +82,37 @@ extension NavigationCoreTests {
       #expect(driver.topDialog?.id == "draft-discard")
     }
 
+    @Test func aPageOfAStackInsideTheSheetCanRefuseForTheSheet() throws {
+      final class Model {
+        @Observed var wizard: DraftModel.Draft? = DraftModel.Draft()
+        @Observed var steps = UINavigationPath()
+        var attempts = 0
+      }
+      let model = Model()
+      let driver = NavigationTestDriver(model: model) { model in
+        main { h1 { "Projects" } }
+          .sheet(item: model.$wizard.named("wizard")) { _ in
+            NavigationStack(path: model.$steps) {
+              div {
+                h2 { "Step 1" }
+                NavigationLink(value: 2) { "Next" }
+              }
+              .navigationDestination(for: Int.self) { step in
+                h2 { "Step \(step)" }.interactiveDismissDisabled { model.attempts += 1 }
+              }
+            }
+          }
+      }
+      try driver.press("Next")
+      try driver.pressEscape()
+      #expect(model.wizard != nil)
+      #expect(model.attempts == 1)
+      try driver.goBack()  // step 1 does not refuse
+      try driver.pressEscape()
+      #expect(model.wizard == nil)
+      #expect(model.attempts == 1)
+    }
+
     @Test func theBrowsersBackIsRefusedWhileADraftIsDirty() throws {
       let model = DraftModel()
       model.draft = DraftModel.Draft(name: "Atlas")
