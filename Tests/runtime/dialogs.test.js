@@ -126,3 +126,35 @@ test('patches that leave the dialog\'s page as it was do not move focus', () => 
   navdom.applyPatches(container, [{ op: 'setAttr', id: navdom.nodeId(button), name: 'class', value: 'primary' }]);
   assert.equal(document.activeElement, button);
 });
+
+test('a refused Back (the app answers the popstate with its own URL, pushed) puts the URL back', async () => {
+  const env = page('<button>New project</button>', { url: 'http://localhost/projects' });
+  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const sent = [];
+  const session = navdom.start(env.container, {
+    send: async (event) => {
+      sent.push(event.event + (event.value ? ' ' + event.value : ''));
+      // A sheet with unsaved changes is up: AppSession.popState refuses and answers like this.
+      if (event.event === 'popstate') return { patches: [], url: '/projects/new', history: 'push' };
+      return { patches: [], url: '/projects/new' };
+    },
+  });
+  const at = async (pathname) => {
+    for (let waited = 0; env.window.location.pathname !== pathname && waited < 2000; waited += 20) await settle(env.window);
+    return env.window.location.pathname;
+  };
+  env.container.firstChild.dispatchEvent(new env.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+  await session.idle();
+  assert.equal(await at('/projects/new'), '/projects/new');
+
+  const back = async (count) => {
+    env.window.history.back();
+    for (let waited = 0; sent.length < count && waited < 2000; waited += 20) await settle(env.window);
+    await session.idle();
+  };
+  await back(2);
+  assert.equal(await at('/projects/new'), '/projects/new', 'the app kept its state, so the URL follows it');
+  await back(3); // Back again asks the app again
+  assert.equal(await at('/projects/new'), '/projects/new');
+  assert.deepEqual(sent, ['click', 'popstate /projects', 'popstate /projects']);
+});
