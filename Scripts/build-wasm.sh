@@ -72,6 +72,10 @@ OVER=0
 #   the diff and the serializer got smaller; the arena's own code is the growth (copying another
 #   arena's subtree 2.6 KB, placing children 1.8 KB, appending a record 0.8 KB, growing buffers),
 #   and the runtime's render now goes through its two arenas.
+#   Issue 31 (compositions: state follows what is shown, refused dismissals, nested ids) grew it
+#   to 215.2 KB / 93.4 KB; the demo's importItems binding in its extract form, which no longer
+#   brings the enum's synthesized == (String comparison, Unicode normalization) into the module,
+#   brought it to 203.4 KB / 88.4 KB.
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi

@@ -102,7 +102,15 @@ public final class AppSession {
 
   /// The browser moved through its history to `url`: the reply that brings the page there, or
   /// `nil`, changing nothing, for a URL the app does not have.
+  ///
+  /// While a presentation refuses the user's dismissal
+  /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), the state stays: its attempt
+  /// runs, and the reply brings the page back to the app's URL (`"history":"push"`).
   public func popState(to url: String) -> String? {
+    if let attempt = runtime.dismissalRefusal {
+      runtime.perform(attempt)
+      return reply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL(), restoring: true)
+    }
     var isKnown = false
     runtime.state.enter { isKnown = navigateTo(url) }
     guard isKnown else { return nil }
@@ -121,15 +129,17 @@ public final class AppSession {
 
   /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"` or `"push"`) when `url`, the
   /// app's URL now, is not the one the page shows.
-  func reply(_ patches: [Patch], url: String) -> String {
+  /// `restoring`: the browser moved away from `pageURL` and the app refused to follow, so the
+  /// page is sent back there (pushed again) even though the app's URL did not change.
+  func reply(_ patches: [Patch], url: String, restoring: Bool = false) -> String {
     var writer = JSONWriter(capacity: 64 * patches.count + 32)
     writer.raw("{\"patches\":")
     WireFormat.write(patches, to: &writer)
-    if !DOMString.equal(url, pageURL) {
+    if restoring || !DOMString.equal(url, pageURL) {
       writer.key("url")
       writer.string(url)
       writer.key("history")
-      writer.string(Self.isAncestor(url, of: pageURL) ? "pop" : "push")
+      writer.string(!restoring && Self.isAncestor(url, of: pageURL) ? "pop" : "push")
       pageURL = url
     }
     writer.raw("}")

@@ -7,7 +7,10 @@ extension Node {
   /// ``UIBinding/presentationID()`` (a different item replaces it), is rendered `open` for the
   /// server and opened with `showModal()` in the browser. Its first heading labels it
   /// (`aria-labelledby`), unless you pass `label`. Escape (`cancel`) or a `method="dialog"` button
-  /// (`close`) nils `item`, but only while it still presents the same destination.
+  /// (`close`) nils `item`, but only while it still presents the same destination; so does the
+  /// presentation going away with its presenter (a page popped, a parent dismissed), so state
+  /// follows what is shown. Content can refuse the user's dismissal with
+  /// ``Node/interactiveDismissDisabled(_:onDismissAttempt:)``.
   ///
   /// ```swift
   /// final class InventoryModel {
@@ -30,8 +33,8 @@ extension Node {
   ///   - item: The presented value; `nil` dismisses.
   ///   - label: An accessible name (`aria-label`) for dialogs without a heading.
   ///   - onDismiss: Called once each time this presentation goes away: dismissed by the user,
-  ///     set to `nil` in code, switched to another destination or item (needs a
-  ///     ``NavigationRuntime``).
+  ///     set to `nil` in code, switched to another destination or item, gone with its presenter
+  ///     (needs a ``NavigationRuntime``).
   ///   - content: The dialog's content, given a binding to the unwrapped item.
   /// - Returns: This node followed by the dialog, or this node alone while `item` is `nil`.
   public func sheet<Item>(
@@ -47,7 +50,11 @@ extension Node {
   /// sheet can cover the whole viewport.
   ///
   /// ```swift
-  /// content.fullScreenCover(item: model.$destination.case("onboarding", embed: ..., extract: ...)) { _ in
+  /// extension UIBinding where Value == Destination? {
+  ///   var onboarding: UIBinding<Void?> { self.case(Destination.onboarding) }
+  /// }
+  ///
+  /// content.fullScreenCover(item: model.$destination.onboarding) { _ in
   ///   h1 { "Welcome" }
   /// }
   /// ```

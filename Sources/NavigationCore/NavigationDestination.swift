@@ -48,8 +48,12 @@ extension Node {
   ///   enum Destination { case detail(Item), edit(Item) }
   /// }
   ///
+  /// extension UIBinding where Value == ItemsModel.Destination? {
+  ///   var detail: UIBinding<Item?> { self.case(ItemsModel.Destination.detail) { if case .detail(let item) = $0 { item } else { nil } } }
+  /// }
+  ///
   /// main { h1 { "Items" } }
-  ///   .navigationDestination(item: model.$destination.case("detail", embed: ..., extract: ...)) { item in
+  ///   .navigationDestination(item: model.$destination.detail) { item in
   ///     h1 { item.wrappedValue.name }
   ///   }
   /// ```
@@ -76,9 +80,12 @@ extension Node {
       let place = stack?.itemPages.count ?? 0
       let back = ModalDialog.dismissal(of: item, presentationID: presentationID)
       stack?.itemPages.append(PageDescriptor(key: key, domID: domID, depth: 1, content: [], back: back))
-      let content = context.present(key: key, domID: domID, onDismiss: nil) {
+      let content = context.present(
+        key: key, domID: domID, name: item.presentationName, presentationID: presentationID, onDismiss: nil,
+        release: back
+      ) {
         destination(unwrapped).flattened
-      }
+      }.content
       let page = PageDescriptor(key: key, domID: domID, depth: 1, content: content, back: back)
       if let stack {
         stack.itemPages[place] = page

@@ -202,6 +202,15 @@ public final class NavigationRuntime {
     return .success(PatchBatch(merging: takePendingPatches()))
   }
 
+  /// The refusal of the topmost presentation that refuses the user's dismissal now
+  /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), if one does.
+  var dismissalRefusal: (() -> Void)? {
+    for record in memory.presented.reversed() {
+      if let refusal = record.refusal { return refusal }
+    }
+    return nil
+  }
+
   /// Flushes observers and runs the effects of each render (`onDismiss`, task starts and
   /// cancellations) until nothing more changes.
   private func settle() {

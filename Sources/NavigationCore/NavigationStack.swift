@@ -48,6 +48,8 @@ public func NavigationStack(
     let stack = StackContext(key: key, domID: domID, path: path, routes: routes)
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
+    // Inside a presentation or page, the path goes when the stack does (state follows what is shown).
+    context.recordNestedStack(key: key, pathName: path.presentationName, reset: StackPages.truncation(of: path, to: 0))
     defer { context.stacks.removeLast() }
 
     let rootContent = root().flattened
@@ -63,13 +65,16 @@ public func NavigationStack(
       }
       let pageDOMID = domID + "-page-\(index + 1)"
       stack.buildingDepth = index + 1
-      let content = context.present(key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil) {
+      let back = StackPages.truncation(of: path, to: index)
+      let content = context.present(
+        key: key + "/" + pageKeys[index], domID: pageDOMID, onDismiss: nil, release: nil
+      ) {
         registration.build(element)
-      }
+      }.content
       pages.append(
         PageDescriptor(
           key: pageKeys[index], domID: pageDOMID, depth: index + 1, content: content,
-          back: StackPages.truncation(of: path, to: index)))
+          back: back))
     }
     for page in stack.itemPages {
       var page = page

@@ -155,22 +155,26 @@ public final class NavigationTestDriver {
     try send(id: dialog.id, event: "cancel", payload: EventPayload())
   }
 
-  /// Presses the Back button of the top page of a navigation stack.
+  /// Presses the Back button of the innermost navigation stack a person can reach: the one in
+  /// the top dialog while a dialog is open (a wizard's stack inside a sheet), else the page's.
   ///
   /// ```swift
-  /// try driver.goBack()
+  /// try driver.press("Next")   // pushes step 2 inside the wizard sheet
+  /// try driver.goBack()        // back to step 1, the sheet stays
   /// ```
   ///
-  /// - Throws: ``NavigationTestDriverError`` when no page is pushed or a dialog covers it.
+  /// - Throws: ``NavigationTestDriverError`` when the reachable stack has no pushed page.
   public func goBack() throws(NavigationTestDriverError) {
     let elements = TreeWalk.elements(of: runtime.mountedTree)
-    if topDialog(in: elements) != nil {
-      throw NavigationTestDriverError("goBack(): a dialog is open; dismiss it first")
-    }
-    let backs = elements.filter {
-      $0.element.tag == "button" && $0.element.attribute("class") == "navigation-back" && !$0.isHidden
+    let backs = reachable(in: elements).filter {
+      $0.element.tag == "button" && $0.element.attribute("class") == "navigation-back"
     }
     guard let back = backs.last else {
+      if let dialog = topDialog(in: elements) {
+        let name = dialog.element.attribute("id") ?? "dialog"
+        throw NavigationTestDriverError(
+          "goBack(): the top dialog \"\(name)\" has no pushed page; dismiss it first (pressEscape())")
+      }
       throw NavigationTestDriverError("goBack(): no page is pushed, so there is no Back button")
     }
     try send(id: back.id, event: "click", payload: EventPayload())
@@ -244,10 +248,14 @@ public final class NavigationTestDriver {
     }
   }
 
-  /// The id of the first reachable element matching `selector`'s tag and text, for raw events.
+  /// The id of the first element matching `tag` (and `text`) that a person can reach: the top
+  /// dialog and its visible content while a dialog is open, else the visible page. When nothing
+  /// reachable matches, the covered dialogs are searched from the top down, then the page
+  /// beneath them, so a test can still aim a raw event at what lies underneath.
   ///
   /// ```swift
-  /// let dialogID = try driver.id(ofTag: "dialog")
+  /// let top = try driver.id(ofTag: "dialog")   // the top dialog, not the first in the document
+  /// try driver.send(id: top, event: "cancel")
   /// ```
   ///
   /// - Parameters:
@@ -255,11 +263,42 @@ public final class NavigationTestDriver {
   ///   - text: Its text content, when given.
   /// - Throws: ``NavigationTestDriverError`` when nothing matches.
   public func id(ofTag tag: String, text: String? = nil) throws(NavigationTestDriverError) -> NodeID {
-    for located in TreeWalk.elements(of: runtime.mountedTree) where located.element.tag == tag {
-      if let text, TreeWalk.text(of: .element(located.element)) != text { continue }
-      return located.id
+    let elements = TreeWalk.elements(of: runtime.mountedTree)
+    var layers = [reachable(in: elements)]
+    let dialogs = elements.filter { $0.element.tag == "dialog" && !$0.isHidden }
+    for dialog in dialogs.reversed().dropFirst() {
+      layers.append([dialog] + elements.filter { $0.isInside(dialog.id) })
+    }
+    layers.append(elements.filter { located in !dialogs.contains { located.id == $0.id || located.isInside($0.id) } })
+    for layer in layers {
+      for located in layer where located.element.tag == tag {
+        if let text, TreeWalk.text(of: .element(located.element)) != text { continue }
+        return located.id
+      }
     }
     throw NavigationTestDriverError("no <\(tag)>" + (text.map { " with text \"\($0)\"" } ?? ""))
+  }
+
+  /// The open dialogs, bottom to top (the order they were presented in; the last is modal
+  /// over the others).
+  ///
+  /// ```swift
+  /// #expect(driver.openDialogs.map(\.id) == ["team", "team-invite", "team-invite-confirm"])
+  /// ```
+  public var openDialogs: [OpenDialog] {
+    TreeWalk.elements(of: runtime.mountedTree)
+      .filter { $0.element.tag == "dialog" && !$0.isHidden }
+      .map { OpenDialog($0) }
+  }
+
+  /// The dialog on top, the one Escape and ``press(_:)`` act on; `nil` while none is open.
+  ///
+  /// ```swift
+  /// try driver.pressEscape()
+  /// #expect(driver.topDialog?.id == "team-invite")
+  /// ```
+  public var topDialog: OpenDialog? {
+    topDialog(in: TreeWalk.elements(of: runtime.mountedTree)).map { OpenDialog($0) }
   }
 
   private func record(_ patches: [Patch], transaction: UITransaction, before: MountedTree) {
@@ -272,10 +311,11 @@ public final class NavigationTestDriver {
     elements.last { $0.element.tag == "dialog" && !$0.isHidden }
   }
 
-  /// What a person can reach: the top dialog's content while one is open, else the visible page.
+  /// What a person can reach: the top dialog and its visible content while one is open, else
+  /// the visible page.
   private func reachable(in elements: [LocatedElement]) -> [LocatedElement] {
     if let dialog = topDialog(in: elements) {
-      return elements.filter { $0.isInside(dialog.id) && !$0.isHidden }
+      return [dialog] + elements.filter { $0.isInside(dialog.id) && !$0.isHidden }
     }
     return elements.filter { !$0.isHidden }
   }

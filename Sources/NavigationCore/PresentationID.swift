@@ -9,7 +9,7 @@ extension UIBinding {
   /// server and the browser agree on them.
   ///
   /// ```swift
-  /// let sheet = model.$destination.case("sheet", embed: ..., extract: ...)
+  /// let sheet = model.$destination.sheet   // self.case(Destination.sheet) { … }
   ///   .identified(by: { "\($0.itemNumber)" })
   /// model.destination = .sheet(EditModel(itemNumber: 7))
   /// sheet.presentationID()  // "sheet#7"

@@ -166,9 +166,11 @@ extension NavigationCoreTests {
       }
       #expect(driver.html.contains(#"<dialog id="editing-confirm""#))
       // Escape reaches the editor, below the alert (e.g. a late event from the browser).
-      let editor = try driver.id(ofTag: "dialog")
-      try driver.send(id: editor, event: "cancel")
+      #expect(driver.openDialogs.map(\.id) == ["editing", "editing-confirm"])
+      let editor = try #require(driver.openDialogs.first)
+      try driver.send(id: editor.nodeID, event: "cancel")
       #expect(model.editing == nil)
+      #expect(model.confirm == nil)  // the alert went with its presenter: state follows
       #expect(!driver.html.contains("<dialog"))
       // Both dialogs sit in the top layer: the editor and the alert it presented go.
       #expect(driver.lastPatches.map(\.operation) == ["remove", "remove"])

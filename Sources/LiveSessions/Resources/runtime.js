@@ -260,6 +260,7 @@
     const propertyWrites = [];
     pendingFocusReturn = null;
     root.shape = null; // a caller may change its patch objects between calls
+    const dialogPage = shownDialogPage(container);
     try {
       patches.forEach((patch, index) => {
         const apply = patch && typeof patch === 'object' ? OPS[patch.op] : undefined;
@@ -274,6 +275,7 @@
     } finally {
       root.shape = null;
       returnFocus(container.ownerDocument);
+      focusNewDialogPage(container, dialogPage);
     }
   }
 
@@ -807,6 +809,116 @@
     }
   }
 
+  // --- Dismissing dialogs: Escape closes exactly the top one -----------------------------
+  //
+  // A dialog's `cancel` (Escape, a close request) is the app's to decide: the runtime prevents
+  // the browser's own close and sends `cancel` for the top dialog only. Some browsers will not
+  // let it be prevented: Chromium, before the page's first user activation, closes every
+  // dialog opened without one on a single Escape, firing an uncancelable `cancel` at each, top
+  // first, then `close` events. The runtime then tells the app about the top one only, and once
+  // the app's reply is applied reopens, in their order, the dialogs the app still shows: the
+  // page shows what the app's state says, and the app decides (it may refuse the dismissal).
+
+  const closedByBrowser = new WeakSet(); // dialogs the browser closed though we prevented it
+  let closeRequestTop = null; // the top dialog of the close request being handled (one task)
+
+  /** Handles a dialog's `cancel` or `close`; true when it is not to be sent to the app as is. */
+  function handleDialogDismissal(root, session, event) {
+    const dialog = event.target;
+    if (event.type === 'cancel') {
+      event.preventDefault();
+      const closes = !event.defaultPrevented; // an uncancelable cancel: the browser closes it
+      if (closes) closedByBrowser.add(dialog);
+      // The browser asks the top dialog first; the others of the same request follow in this
+      // task, and are not the app's news.
+      if (closeRequestTop === null) {
+        closeRequestTop = dialog;
+        const sent = listensTo(dialog, 'cancel') && root.byId.get(dialog[ID]) === dialog;
+        if (sent) dispatch(session, { id: dialog[ID], event: 'cancel' });
+        setTimeout(() => {
+          closeRequestTop = null;
+          if (closes) afterReply(session, () => restoreDialogs(root));
+        }, 0);
+      } else if (closes) {
+        setTimeout(() => afterReply(session, () => restoreDialogs(root)), 0);
+      }
+      return true;
+    }
+    if (closedByBrowser.has(dialog)) {
+      closedByBrowser.delete(dialog); // its cancel already went to the app (or was not news)
+      return true;
+    }
+    // A `method="dialog"` form closed it: the app hears `close`, and the dialog opens again if
+    // the app keeps it (it refused the dismissal).
+    setTimeout(() => afterReply(session, () => restoreDialogs(root)), 0);
+    return false;
+  }
+
+  /** Runs `body` once the session has no event in flight (its replies are applied). */
+  function afterReply(session, body) {
+    if (session.busy || session.queue.length) session.waiters.push(body);
+    else body();
+  }
+
+  /**
+   * Reopens the dialogs the app still shows that the browser closed, keeping their order:
+   * showModal() puts a dialog on top, so the open ones above the first closed one are closed
+   * (silently) and reopened after it.
+   */
+  function restoreDialogs(root) {
+    const dialogs = Array.from(root.container.querySelectorAll('dialog')).filter(
+      (dialog) => modalDialogs.has(dialog) && root.byId.get(dialog[ID]) === dialog,
+    );
+    const first = dialogs.findIndex((dialog) => !dialog.open);
+    if (first < 0) return;
+    for (let index = dialogs.length - 1; index > first; index--) {
+      if (!dialogs[index].open) continue;
+      closingByPatch.add(dialogs[index]);
+      dialogs[index].close();
+    }
+    for (let index = first; index < dialogs.length; index++) {
+      modalDialogs.delete(dialogs[index]);
+      openModally(dialogs[index]);
+    }
+  }
+
+  // --- Focus in a dialog's stack -----------------------------------------------------------
+  //
+  // A push or pop inside a presentation's stack hides or removes the page that had focus; the
+  // browser would leave focus on <body>, outside the modal dialog. The new page's heading
+  // (made focusable with tabindex="-1") takes it instead, as a screen reader user expects.
+
+  /** The top open dialog of the container and the innermost page shown in it, if any. */
+  function shownDialogPage(container) {
+    // A runtime puts presented dialogs in the container itself (its top layer), so only its
+    // children are looked at: no walk of a big page for every patch list.
+    let dialog = container.lastElementChild;
+    while (dialog && !(isDialog(dialog) && dialog.open)) dialog = dialog.previousElementSibling;
+    if (!dialog) return null;
+    const pages = Array.from(dialog.querySelectorAll('section.navigation-page')).filter((page) => {
+      const hidden = page.closest('[hidden]');
+      return !hidden || !dialog.contains(hidden);
+    });
+    return { dialog, page: pages[pages.length - 1] || null };
+  }
+
+  /** After a patch list: focus the heading of the page a dialog's stack now shows, if it changed. */
+  function focusNewDialogPage(container, before) {
+    if (!before || !before.page) return;
+    const now = shownDialogPage(container);
+    if (!now || now.dialog !== before.dialog || !now.page || now.page === before.page) return;
+    const doc = container.ownerDocument;
+    const labelledBy = now.page.getAttribute('aria-labelledby');
+    const labelling = labelledBy ? doc.getElementById(labelledBy) : null;
+    const heading = (labelling && now.page.contains(labelling) && labelling) || now.page.querySelector('h1, h2, h3, h4, h5, h6') || now.page;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    try {
+      heading.focus();
+    } catch (_) {
+      // an element that cannot take focus: leave focus where it is
+    }
+  }
+
   // ---------------------------------------------------------------------------------------
   // Live sessions
 
@@ -875,6 +987,9 @@
       closingByPatch.delete(event.target); // the app closed it; telling it so would be an echo
       return;
     }
+    if ((event.type === 'cancel' || event.type === 'close') && isDialog(event.target)) {
+      if (handleDialogDismissal(root, session, event)) return;
+    }
     const element = listeningElement(root, event);
     if (!element) return;
     // A modified click on a link opens it elsewhere (a new tab, a window): the browser's job,
@@ -904,7 +1019,8 @@
   function preventDefaultAction(event, element) {
     const tag = element.localName;
     if (event.type === 'submit' && tag === 'form') return event.preventDefault();
-    // The app decides whether Escape closes the dialog, by sending patches.
+    // The app decides whether Escape closes the dialog, by sending patches (see
+    // handleDialogDismissal, which handles a dialog's own cancel before this).
     if (event.type === 'cancel' && isDialog(element)) return event.preventDefault();
     if (event.type !== 'click') return;
     if (submitsToDialog(element)) return event.preventDefault();

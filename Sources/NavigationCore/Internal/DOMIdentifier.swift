@@ -19,6 +19,17 @@ enum DOMIdentifier {
     return sanitize(replaced)
   }
 
+  /// `id` without its leading `prefix` and the dash after it (`team-invite` less `team` is
+  /// `invite`); `id` itself when it does not start with them or nothing would be left.
+  static func dropping(prefix: String, from id: String) -> String {
+    let head = Array(prefix.utf8)
+    let bytes = Array(id.utf8)
+    guard !head.isEmpty, bytes.count > head.count + 1, bytes[head.count] == UInt8(ascii: "-") else { return id }
+    for index in head.indices where bytes[index] != head[index] { return id }
+    // An Array, not a slice: String(decoding:) of an Array is already in the module.
+    return String(decoding: Array(bytes[(head.count + 1)...]), as: UTF8.self)
+  }
+
   /// `presented`, the id of a binding without a name.
   private static let unnamedPrefix: [UInt8] = [0x70, 0x72, 0x65, 0x73, 0x65, 0x6E, 0x74, 0x65, 0x64]
 

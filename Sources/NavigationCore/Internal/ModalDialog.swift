@@ -78,8 +78,12 @@ enum ModalDialog {
       // The dialog's place in the top layer comes before the dialogs its content presents.
       let place = context.topLayer.count
       if context.collectsTopLayer { context.topLayer.append(.fragment([])) }
-      let body = context.present(key: key, domID: domID, onDismiss: onDismiss, content)
-      let dialog = make(key, domID, body, dismiss)
+      let (body, scope) = context.present(
+        key: key, domID: domID, name: name, presentationID: presentationKey(name: name, identity: identity),
+        isModal: true, onDismiss: onDismiss, release: dismiss, content)
+      // Escape and a `close` the app did not ask for are the user's dismissal, which the
+      // content may refuse (`interactiveDismissDisabled`); alerts have no content to refuse it.
+      let dialog = make(key, domID, body, scope.refusal ?? dismiss)
       guard context.collectsTopLayer else { return .fragment([presenter, dialog]) }
       context.topLayer[place] = dialog
       return presenter

@@ -30,7 +30,17 @@ final class NavigationMemory {
         effects.append(task.cancel)
       }
     }
+    // State follows what is shown: a presentation that went away with its presenter (a page
+    // popped, a parent dismissed) has its binding written nil (a no-op when it already is, or
+    // presents something else now), and a stack inside a presentation or page that went away
+    // is emptied (its record's release), so presenting again brings nothing stale back.
+    var livePresentationIDs: [String] = []
+    for record in context.presentations {
+      if let id = record.presentationID { livePresentationIDs.append(id) }
+    }
     for record in presented.reversed() where !liveKeys.holds(record.key) {
+      let isStillShown = record.presentationID.map { livePresentationIDs.holds($0) } ?? false
+      if !isStillShown, let release = record.release { effects.append(release) }
       if let onDismiss = record.onDismiss { effects.append(onDismiss) }
     }
     var runningKeys: [String] = []

@@ -62,6 +62,9 @@ final class RenderContext {
     var key = place.key
     if let identity { key += "#" + identity }
     var own = DOMIdentifier.forPresentation(presentationKey(name: name, identity: identity), kind: kind)
+    // A binding derived from its parent's carries the parent's name too (`team.invite` inside
+    // `team`): the parent's id already says it, so the child's id does not repeat it.
+    own = DOMIdentifier.dropping(prefix: parent.nameID, from: own)
     if place.ordinal > 0 { own += "-\(place.ordinal + 1)" }
     var domID = parent.domID.isEmpty ? own : parent.domID + "-" + own
     let earlierDOMIDs = usedDOMIDs.claim(domID)
@@ -86,13 +89,50 @@ final class RenderContext {
   }
 
   /// Builds a presented child inside its own scope and records the presentation.
-  func present<Result>(
-    key: String, domID: String, onDismiss: (() -> Void)?, _ body: () -> Result
-  ) -> Result {
-    presentations.append(PresentationRecord(key: key, onDismiss: onDismiss))
-    scopes.append(PresentationScope(key: key, domID: domID))
+  ///
+  /// `release` nils the presentation's binding (while it still presents this): the runtime
+  /// calls it when the presentation goes away with its presenter, so state follows what is
+  /// shown. `name` is the binding's name (empty for pages), which nested ids do not repeat;
+  /// `presentationID` what the binding presents (its ``UIBinding/presentationID()``).
+  ///
+  /// Returns the content and the scope it was built in (what it asked of its presentation,
+  /// such as a refused dismissal). Not generic: every presentation's content is a node list,
+  /// and one copy is what the WebAssembly module pays for.
+  func present(
+    key: String, domID: String, name: String = "", presentationID: String? = nil, isModal: Bool = false,
+    onDismiss: (() -> Void)?, release: (() -> Void)?, _ body: () -> [Node]
+  ) -> (content: [Node], scope: PresentationScope) {
+    let index = presentations.count
+    presentations.append(
+      PresentationRecord(key: key, presentationID: presentationID, onDismiss: onDismiss, release: release))
+    let scope = PresentationScope(
+      key: key, domID: domID, nameID: name.isEmpty ? "" : DOMIdentifier.forPresentation(name, kind: ""),
+      presentationID: presentationID, isModal: isModal)
+    scopes.append(scope)
     defer { scopes.removeLast() }
-    return body()
+    let content = body()
+    presentations[index].refusal = scope.refusal
+    return (content, scope)
+  }
+
+  /// Records a `NavigationStack` rendered inside a presentation or page: when it goes away
+  /// (with them, or on its own), `reset` empties its path. It is kept with the presentations, so
+  /// it is reset in their order (innermost first) by the same bookkeeping.
+  ///
+  /// In a presentation that only moved (see `PresentationRecord.presentationID`) the stack is
+  /// the same one: its id is the presentation's with the path's name.
+  func recordNestedStack(key: String, pathName: String, reset: @escaping () -> Void) {
+    let scope = scopes.last!
+    guard !scope.key.isEmpty else { return }  // a stack of the app's root keeps its path
+    let id = scope.presentationID.map { $0 + "/stack:" + pathName }
+    presentations.append(PresentationRecord(key: key, presentationID: id, onDismiss: nil, release: reset))
+  }
+
+  /// The innermost modal presentation's scope the view is building (a sheet's, even inside a
+  /// page of a stack in the sheet), or `nil` outside every modal presentation.
+  var modalScope: PresentationScope? {
+    for scope in scopes.reversed() where scope.isModal { return scope }
+    return nil
   }
 
   /// Records a task of the current scope.
@@ -107,18 +147,38 @@ final class RenderContext {
 final class PresentationScope {
   let key: String
   let domID: String
+  /// The DOM-safe form of the presentation's binding name (`team-invite`), empty for the root
+  /// and pages: the prefix its children's ids drop.
+  let nameID: String
+  /// What the presentation presents (``UIBinding/presentationID()``); `nil` for pages and the root.
+  let presentationID: String?
+  /// Whether the scope is a dialog's (a sheet, cover or popover), not a page's or the root's.
+  let isModal: Bool
   var taskCount = 0
+  /// Set by ``Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content: what the
+  /// user's dismissal calls instead (the attempt, or nothing).
+  var refusal: (() -> Void)?
 
-  init(key: String, domID: String) {
+  init(key: String, domID: String, nameID: String = "", presentationID: String? = nil, isModal: Bool = false) {
     self.key = key
     self.domID = domID
+    self.nameID = nameID
+    self.presentationID = presentationID
+    self.isModal = isModal
   }
 }
 
 /// A presentation met during a pass, with the newest `onDismiss` its view gave.
 struct PresentationRecord {
   var key: String
+  /// What its binding presented (`edit#2`): a presentation whose key changed but which still
+  /// presents the same thing (its row moved up a list) is the same one, not to be released.
+  var presentationID: String?
   var onDismiss: (() -> Void)?
+  /// Nils the binding if it still presents this presentation (see `RenderContext.present`).
+  var release: (() -> Void)?
+  /// Set while the presentation refuses the user's dismissal: what to call instead.
+  var refusal: (() -> Void)?
 }
 
 /// A task met during a pass; `start` runs once, when its key first appears.

@@ -1,0 +1,1 @@
+// include: COMPOSITIONS-1
