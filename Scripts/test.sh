@@ -129,6 +129,10 @@ suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error
 # built in a deinit, a listener and forEachChild. Release x3, ThreadSanitizer, AddressSanitizer.
 suite "soundness programs (release, TSan, ASan)" Tests/soundness/run.sh
 
+# The API reference (DocC, from the toolchain): every product's catalog with warnings as
+# errors, so a broken symbol link fails.
+suite "API documentation (DocC)" Scripts/build-docs.sh
+
 suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh

@@ -24,7 +24,7 @@ public struct WasmAppServer: Sendable {
   private let gzippedModule: [UInt8]?
 
   /// - Parameters:
-  ///   - app: The app; only its pages (``LiveApp/renderPage(url:)``) are used on the server.
+  ///   - app: The app; only its pages (``LiveApp/renderPage(url:style:)``) are used on the server.
   ///   - module: The module's bytes (``loadModule(at:)``).
   public init(app: LiveApp, module: [UInt8]) {
     self.module = module

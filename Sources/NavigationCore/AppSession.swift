@@ -104,7 +104,7 @@ public final class AppSession {
   /// `nil`, changing nothing, for a URL the app does not have.
   ///
   /// While a presentation refuses the user's dismissal
-  /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), the state stays: its attempt
+  /// (``VirtualDOM/Node/interactiveDismissDisabled(_:onDismissAttempt:)``), the state stays: its attempt
   /// runs, and the reply brings the page back to the app's URL (`"history":"push"`).
   public func popState(to url: String) -> String? {
     if let attempt = runtime.dismissalRefusal {

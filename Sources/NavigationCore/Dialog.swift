@@ -10,7 +10,7 @@ extension Node {
   /// (`close`) nils `item`, but only while it still presents the same destination; so does the
   /// presentation going away with its presenter (a page popped, a parent dismissed), so state
   /// follows what is shown. Content can refuse the user's dismissal with
-  /// ``Node/interactiveDismissDisabled(_:onDismissAttempt:)``.
+  /// ``VirtualDOM/Node/interactiveDismissDisabled(_:onDismissAttempt:)``.
   ///
   /// ```swift
   /// final class InventoryModel {

@@ -1,7 +1,7 @@
 import VirtualDOM
 
 extension Node {
-  /// Registers how the enclosing ``NavigationStack(path:root:)`` renders path elements of type
+  /// Registers how the enclosing ``NavigationCore/NavigationStack(path:routes:root:)`` renders path elements of type
   /// `Value`; the last registration for a type wins.
   ///
   /// Call it on a node inside the stack's root (or inside a page). Outside a stack it is reported
@@ -37,7 +37,7 @@ extension Node {
 
   /// Pushes a page while `item` is non-nil (tree-based navigation).
   ///
-  /// Inside a ``NavigationStack(path:root:)`` the page goes on top of the stack's pages; outside
+  /// Inside a ``NavigationCore/NavigationStack(path:routes:root:)`` the page goes on top of the stack's pages; outside
   /// one, it follows this node, which is hidden while the page shows. The page is a
   /// `<section class="navigation-page">` keyed by the binding's ``UIBinding/presentationID()``
   /// whose Back button nils `item` (if it still presents the same destination).

@@ -203,7 +203,7 @@ public final class NavigationRuntime {
   }
 
   /// The refusal of the topmost presentation that refuses the user's dismissal now
-  /// (``Node/interactiveDismissDisabled(_:onDismissAttempt:)``), if one does.
+  /// (``VirtualDOM/Node/interactiveDismissDisabled(_:onDismissAttempt:)``), if one does.
   var dismissalRefusal: (() -> Void)? {
     for record in memory.presented.reversed() {
       if let refusal = record.refusal { return refusal }

@@ -2,7 +2,7 @@ import VirtualDOM
 
 /// A stack of pages driven by a path: the root, then one `<section>` page per path element.
 ///
-/// Each element is rendered by the last ``Node/navigationDestination(for:destination:)``
+/// Each element is rendered by the last ``VirtualDOM/Node/navigationDestination(for:destination:)``
 /// registered for its type (in the root or in a page below it); an element no registration
 /// handles is reported through ``NavigationWarnings`` and left out. Only the top page is
 /// visible (the others are `hidden`), and every pushed page starts with a Back button that

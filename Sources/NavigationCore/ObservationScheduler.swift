@@ -1,7 +1,7 @@
 /// Decides when observers made pending by mutations run again.
 ///
 /// Mutations never run observers directly: they mark them pending, so that several mutations
-/// in one turn cause one re-run. ``flush()`` runs the pending ones. By default nothing calls it
+/// in one turn cause one re-run. ``flush(passLimit:)`` runs the pending ones. By default nothing calls it
 /// for you: the app runtime flushes after it dispatches each event, and tests flush explicitly.
 /// A host that has its own event loop (a server, a wasm module) can install
 /// ``scheduleFlush`` to arrange a flush after the current turn instead.
@@ -19,7 +19,7 @@ public enum ObservationScheduler {
   /// Called once each time the first observer becomes pending after a flush; `nil` by default.
   /// It belongs to the current observation (the calling thread's, or the running runtime's).
   ///
-  /// Install it to have flushes happen automatically. It should *enqueue* a call to ``flush()``
+  /// Install it to have flushes happen automatically. It should *enqueue* a call to ``flush(passLimit:)``
   /// (a microtask, the end of the event-loop iteration), not flush in place: `@Observable`
   /// models report a change before the new value is stored.
   ///

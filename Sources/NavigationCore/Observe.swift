@@ -1,7 +1,7 @@
 /// Runs `apply` now, and again whenever something it read changes.
 ///
 /// Only what the latest run read is tracked, so a branch not taken costs nothing. Several
-/// changes before the next ``ObservationScheduler/flush()`` cause a single re-run. Reads are
+/// changes before the next ``ObservationScheduler/flush(passLimit:)`` cause a single re-run. Reads are
 /// tracked through `@Observed` properties, an ``ObservationRegistrar``, and natively through
 /// models made with the `@Observable` macro.
 ///

@@ -5,7 +5,7 @@ import VirtualDOM
 /// `inserted <dialog role="alertdialog"> "Delete Keyboard?" into <div class="navigation-stack">`,
 /// `removed <li class="item"> "Keyboard Blue Duplicate Delete"`.
 ///
-/// Unlike ``PatchDescription`` (which names nodes by id for debugging the protocol), these
+/// Unlike `PatchDescription` (which names nodes by id for debugging the protocol), these
 /// lines name nodes by what they are, so they stay the same when ids shift.
 ///
 /// ```swift

@@ -155,7 +155,7 @@ final class PresentationScope {
   /// Whether the scope is a dialog's (a sheet, cover or popover), not a page's or the root's.
   let isModal: Bool
   var taskCount = 0
-  /// Set by ``Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content: what the
+  /// Set by ``VirtualDOM/Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content: what the
   /// user's dismissal calls instead (the attempt, or nothing).
   var refusal: (() -> Void)?
 
