@@ -97,8 +97,13 @@ public final class LiveServer: @unchecked Sendable {
         // In an arena of its own: nodes the app builds here (and keeps for its view) are read
         // later on whichever thread serves the session, while this pool thread goes on to
         // build other pages in its own arena.
-        guard let appSession = NodeArena().building({ app.makeSession(request.appURL) }) else {
-          complete(nil)  // not the app's: the static files answer
+        let started = NodeArena().building { app.startSession(request.appURL) }
+        let appSession: AppSession
+        switch started {
+        case .success(let session): appSession = session
+        case .failure(let error):
+          // Not the app's: its own 404 page, else the static files answer.
+          complete(LivePage.notFound(app: app, error: error))
           return
         }
         guard request.method == .get else {

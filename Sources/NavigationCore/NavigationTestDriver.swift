@@ -168,7 +168,9 @@ public final class NavigationTestDriver {
       throw NavigationTestDriverError("goBack(): a dialog is open; dismiss it first")
     }
     let backs = elements.filter {
-      $0.element.tag == "button" && $0.element.attribute("class") == "navigation-back" && !$0.isHidden
+      // A <button>, or an <a href> when the stack has routes.
+      ($0.element.tag == "button" || $0.element.tag == "a") && $0.element.attribute("class") == "navigation-back"
+        && !$0.isHidden
     }
     guard let back = backs.last else {
       throw NavigationTestDriverError("goBack(): no page is pushed, so there is no Back button")
