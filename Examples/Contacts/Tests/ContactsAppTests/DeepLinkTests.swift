@@ -72,3 +72,34 @@ import Testing
     #expect(running.model.destination == nil)
   }
 }
+
+/// The example declares its URLs once (`ContactsModel.routes`): no URL code of its own.
+@Suite struct ContactsRoutesTests {
+  @Test func theRoutesAreSound() {
+    #expect(ContactsModel.pages.validate().isEmpty)
+  }
+
+  @Test func aURLTheAppDoesNotHaveSaysWhy() {
+    guard case .failure(let error) = startContacts(url: "/contacts/99") else {
+      Issue.record("a session started at /contacts/99")
+      return
+    }
+    #expect(error.reason == "there is no contact 99")
+  }
+
+  @Test func pagesAndTheSheetHaveTitles() throws {
+    #expect(try #require(contactsSession(url: "/contacts/2")).title == "Grace Hopper")
+    #expect(try #require(contactsSession(url: "/contacts/2/edit")).title == "Edit Grace Hopper")
+    #expect(try #require(contactsSession(url: "/add")).title == "Add contact")
+    #expect(try #require(contactsSession(url: "/")).title == nil)
+  }
+
+  @Test func openingTheSheetPushesItsURLAndClosingItPops() throws {
+    let running = try #require(ContactsSession(url: "/"))
+    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let add = try driver.id(ofTag: "button", text: "Add contact")
+    #expect(try running.session.dispatch(id: add, event: "click").get().hasSuffix(#""url":"/add","history":"push","title":"Add contact"}"#))
+    let cancel = try driver.id(ofTag: "button", text: "Cancel")
+    #expect(try running.session.dispatch(id: cancel, event: "click").get().hasSuffix(#""url":"/","history":"pop","title":""}"#))
+  }
+}
