@@ -16,7 +16,8 @@ extension ContactsModel {
       print: { [String($0.contactID)] })
   ])
 
-  /// The address book's URLs, declared once: the list (`/`), the "Add contact" sheet (`/add`),
+  /// The address book's URLs, declared once: the list (`/`, filtered by `?q=`), the "Add
+  /// contact" sheet (`/add`),
   /// a contact's page (`/contacts/2`) and its edit page (`/contacts/2/edit`). The stack's links
   /// and the session's URL both come from here. A contact that does not exist is a 404; the
   /// dialogs without a URL (delete, share) close when the URL changes.
@@ -55,6 +56,7 @@ extension ContactsModel {
           },
           dismiss: { [self] in editing = nil }),
       ],
+      query: [QueryParameter("q", $query)],
       refuse: { [self] path in
         guard let page = path.elements.first?.value(as: ContactPage.self), contact(page.contactID) == nil else {
           return nil

@@ -2,6 +2,7 @@ import ContactsApp
 import NavigationCore
 import NavigationTesting
 import Testing
+import VirtualDOM
 
 /// URLs and navigation state, both ways: every URL the app has opens its state, and that state's
 /// URL is the same URL; a URL the app does not have changes nothing.
@@ -85,6 +86,19 @@ import Testing
       return
     }
     #expect(error.reason == "there is no contact 99")
+  }
+
+  @Test func theFilterIsTheQueryAndTypingInItReplacesTheHistoryEntry() throws {
+    let running = try #require(ContactsSession(url: "/?q=gr"))
+    #expect(running.model.filteredContacts.map { $0.name } == ["Grace Hopper"])
+    #expect(running.session.url == "/?q=gr")
+    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let filter = try driver.id(ofTag: "input")
+    let reply = try running.session.dispatch(id: filter, event: "input", payload: EventPayload(value: "a")).get()
+    #expect(reply.hasSuffix(#""url":"/?q=a","history":"replace"}"#))
+    // A contact's page keeps the filter, so Back returns to the filtered list.
+    try driver.press("Grace Hopper")
+    #expect(running.session.url == "/contacts/2?q=a")
   }
 
   @Test func pagesAndTheSheetHaveTitles() throws {
