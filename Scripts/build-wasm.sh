@@ -72,10 +72,16 @@ OVER=0
 #   the diff and the serializer got smaller; the arena's own code is the growth (copying another
 #   arena's subtree 2.6 KB, placing children 1.8 KB, appending a record 0.8 KB, growing buffers),
 #   and the runtime's render now goes through its two arenas.
+#   Issue 26 (2026-11-26): one routes declaration for the whole navigation state (AppRoutes:
+#   the URL of a state and the state of a URL, query parameters and their history rule,
+#   presentations owning a segment, the canonical-URL rule), titles in replies, Back links, and
+#   the demo's ?q= filter: 230.2 KB / 100.6 KB, then 226.5 KB / 99.1 KB with the closest-pattern
+#   404 reasons left to native builds. Not yet measured function by function: the budget grows
+#   to 228 KiB / 99 KiB until it is (the lead's call).
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=215040 APP_GZIP_BUDGET=92160
+APP_BUDGET=233472 APP_GZIP_BUDGET=101376
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \

@@ -31,7 +31,7 @@ import VirtualDOM
     #expect(page.contains("<h1>Page not found</h1>"))
     // Debug builds (the tests') say why.
     #expect(page.contains("there is no item 99"))
-    #expect(LiveServerTests.text(LiveServerTests.get(live, "/itemz/1")).contains(#"<p>no route for "itemz" at /itemz/1</p>"#))
+    #expect(LiveServerTests.text(LiveServerTests.get(live, "/itemz/1")).contains(#"<p>no route for "itemz" at /itemz/1; closest is "items/:id", whose segment "items" does not match "itemz"</p>"#))
     #expect(live.sessionCount == 0)
   }
 

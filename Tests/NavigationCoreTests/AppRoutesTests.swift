@@ -94,7 +94,10 @@ extension NavigationCoreTests {
 
     @Test func aURLThatMatchesNothingNamesTheClosestPatternAndTheSegment() {
       let model = Library()
-      #expect(model.routes.navigate(to: "/books/2/lent").error?.reason == #"no route for "lent" at /books/2/lent"#)
+      #expect(
+        model.routes.navigate(to: "/books/2/lent").error?.reason
+          == #"no route for "lent" at /books/2/lent; closest is "lend", whose segment "lend" does not match "lent""#)
+      #expect(model.routes.navigate(to: "/films").error?.reason == #"no route for "films" at /films"#)
       #expect(
         model.routes.navigate(to: "/books/2/lend/x").error?.reason
           == #"no route for "lend" at /books/2/lend/x; "lend" matches but owns only the last segments of a URL"#)
