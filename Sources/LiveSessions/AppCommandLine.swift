@@ -84,7 +84,12 @@ public enum AppCommandLine {
     let style: Serializer.Style = options.flags.contains("--pretty") ? .pretty : .compact
     do {
       guard let html = try app.renderPage(url: route, style: style) else {
-        CommandLineOptions.complain("the app has no page at \(route)")
+        // The routes' reason (closest pattern, failing segment) when the app gives one.
+        if case .failure(let error) = app.startSession(route), !error.reason.isEmpty {
+          CommandLineOptions.complain("the app has no page at \(route): \(error.reason)")
+        } else {
+          CommandLineOptions.complain("the app has no page at \(route)")
+        }
         return 1
       }
       FileHandle.standardOutput.write(Data((style == .pretty ? html : html + "\n").utf8))

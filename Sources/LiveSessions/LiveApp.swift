@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import VirtualDOM
 
 /// What a live server needs to know about an app: how to start a visitor's session for a URL,
 /// and how the page around it looks.
@@ -36,7 +37,31 @@ public struct LiveApp: Sendable {
   /// file extension (`/app.css`) are always static files and never reach the app. It is called
   /// from several threads at once (pages render in parallel), so it must be `@Sendable`: make
   /// each session's model inside it.
-  public var makeSession: @Sendable (_ url: String) -> AppSession?
+  public var makeSession: @Sendable (_ url: String) -> AppSession? {
+    get {
+      let start = startSession
+      return { url in try? start(url).get() }
+    }
+    set {
+      startSession = { url in
+        newValue(url).map { .success($0) } ?? .failure(RouteError(url: url, reason: "the app has no page at \(url)"))
+      }
+    }
+  }
+  /// Starts a session for a visitor arriving at `url`, or says why the app has no page there
+  /// (``AppSession/start(at:model:routes:view:)`` answers this way); ``makeSession`` is the
+  /// same without the reason.
+  public var startSession: @Sendable (_ url: String) -> Result<AppSession, RouteError>
+  /// The app's own page for a URL it does not have, served with status 404 instead of falling
+  /// through to the static files. It gets the route error's reason in debug builds
+  /// (development) and `nil` in release builds, where a visitor should not see the app's routes.
+  ///
+  /// ```swift
+  /// app.notFound = { reason in
+  ///   fragment { h1 { "Not found" }; if let reason { p { reason } } }
+  /// }
+  /// ```
+  public var notFound: (@Sendable (_ reason: String?) -> Node)?
   /// Called once `AppCommandLine`'s `serve` has its live server running (not with `--wasm`,
   /// where there are no sessions on the server): the place to start what changes sessions from
   /// the server side, through ``LiveServer/performOnEverySession(_:)``.
@@ -55,7 +80,23 @@ public struct LiveApp: Sendable {
   public init(title: String, stylesheets: [String] = [], makeSession: @escaping @Sendable (_ url: String) -> AppSession?) {
     self.title = title
     self.stylesheets = stylesheets
+    startSession = { _ in .failure(RouteError(url: "", reason: "")) }
     self.makeSession = makeSession
+  }
+
+  /// An app whose sessions say why a URL has no page (the reason reaches ``notFound`` and
+  /// `render --route`).
+  ///
+  /// ```swift
+  /// let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in startInventory(url: url) }
+  /// ```
+  public init(
+    title: String, stylesheets: [String] = [],
+    startSession: @escaping @Sendable (_ url: String) -> Result<AppSession, RouteError>
+  ) {
+    self.title = title
+    self.stylesheets = stylesheets
+    self.startSession = startSession
   }
 }
 
@@ -68,7 +109,16 @@ extension LiveApp {
   /// let html = try app.renderPage(url: "/items/1/edit")
   /// ```
   public func renderPage(url: String, style: Serializer.Style = .compact) throws(RenderError) -> String? {
-    guard let session = makeSession(url) else { return nil }
+    guard case .success(let session) = startSession(url) else { return nil }
     return try LivePage.document(app: self, session: session, sessionID: nil, style: style)
+  }
+
+  /// Whether debug builds tell visitors why a URL has no page (``notFound``'s reason).
+  static var showsRouteErrors: Bool {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
   }
 }

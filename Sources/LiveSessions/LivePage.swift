@@ -19,13 +19,15 @@ enum LivePage {
       containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
     }
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
+    // The title runtime.js shows when no page or presentation has one.
+    containerOptions.append(.attribute("data-navdom-title", app.title))
     containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
 
     let page = html(.lang("en")) {
       head {
         meta(.charset("utf-8"))
         meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
-        title { app.title }
+        title { session.title ?? app.title }
         if app.linksNavigationStylesheet { link(.rel("stylesheet"), .href(LiveApp.navigationStylesheet)) }
         for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
         script(.src("/runtime.js"), .flag("defer")) {}
@@ -54,6 +56,31 @@ enum LivePage {
 }
 
 extension LivePage {
+  /// The app's not-found page (``LiveApp/notFound``) with status 404: static, no session.
+  static func notFound(app: LiveApp, error: RouteError) -> HTTPResponse? {
+    guard let notFound = app.notFound else { return nil }
+    let reason = LiveApp.showsRouteErrors ? error.reason : nil
+    let page = html(.lang("en")) {
+      head {
+        meta(.charset("utf-8"))
+        meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+        title { "Not found · " + app.title }
+        if app.linksNavigationStylesheet { link(.rel("stylesheet"), .href(LiveApp.navigationStylesheet)) }
+        for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
+      }
+      body { makeElement("main", [.id("app")], children: notFound(reason).flattened) }
+    }
+    do {
+      var response = HTTPResponse.html(try renderDocument(page))
+      response.status = .notFound
+      response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+      response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy(wasm: false))
+      return response
+    } catch {
+      return .error(.internalServerError, detail: "the not-found page could not be rendered: \(error)")
+    }
+  }
+
   /// The page's policy: its own scripts, styles, images and connections only, no inline
   /// script or style, no plugins, framed only by its own origin. A client-side (WebAssembly)
   /// page may also compile WebAssembly (`'wasm-unsafe-eval'`), nothing more.

@@ -126,8 +126,13 @@ public final class LiveServer: @unchecked Sendable {
   private func handlePage(_ request: HTTPRequest) -> HTTPResponse {
     .deferred { [self] complete in
       workers.run { [self] in
-        guard let appSession = app.makeSession(request.appURL) else {
-          complete(nil)  // not the app's: the static files answer
+        let started = app.startSession(request.appURL)
+        let appSession: AppSession
+        switch started {
+        case .success(let session): appSession = session
+        case .failure(let error):
+          // Not the app's: its own 404 page, else the static files answer.
+          complete(LivePage.notFound(app: app, error: error))
           return
         }
         guard request.method == .get else {

@@ -31,8 +31,12 @@ public struct WasmAppServer: Sendable {
     gzippedModule = Gzip.compress(module)
     // Each page is its own runtime, rendered on the thread that asks: pages render in parallel.
     pages = { url in
-      guard let session = app.makeSession(url) else { return nil }
-      return LivePage.response(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath)
+      switch app.startSession(url) {
+      case .success(let session):
+        return LivePage.response(app: app, session: session, sessionID: nil, wasmModule: WasmAppServer.modulePath)
+      case .failure(let error):
+        return LivePage.notFound(app: app, error: error)  // nil without one: the static files answer
+      }
     }
   }
 

@@ -22,6 +22,10 @@ public final class AppSession {
   public let model: AnyObject?
   private let currentURL: () -> String
   private let navigateTo: (String) -> Bool
+  /// The routes the session was made with, when it was: their history rules.
+  private let routes: AppRoutes?
+  /// The title the page shows: the last one a reply reported.
+  private var pageTitle: String?
   /// The URL the page shows: the last one a reply reported.
   public private(set) var pageURL: String
 
@@ -39,8 +43,56 @@ public final class AppSession {
     self.model = model
     self.currentURL = currentURL
     navigateTo = navigate
+    routes = nil
     pageURL = currentURL()
+    pageTitle = runtime.title
   }
+
+  /// A session whose URLs are `routes`' (``AppRoutes``): no `currentURL`/`navigate` closures.
+  /// Use ``start(at:model:routes:view:)`` to start at a URL.
+  ///
+  /// ```swift
+  /// let model = LibraryModel()
+  /// let session = AppSession(model: model, routes: libraryRoutes(model)) { libraryView(model) }
+  /// ```
+  public init(model: AnyObject, routes: AppRoutes, view: @escaping () -> Node) {
+    runtime = NavigationRuntime(retaining: [model], view: view)
+    self.model = model
+    currentURL = { routes.url }
+    navigateTo = { url in
+      if case .success = routes.navigate(to: url) { return true }
+      return false
+    }
+    self.routes = routes
+    pageURL = routes.url
+    pageTitle = runtime.title
+  }
+
+  /// A session at `url`: the state `routes` read from it, running `view`; or why the app has no
+  /// page there (for a 404 page).
+  ///
+  /// ```swift
+  /// public func librarySession(url: String) -> Result<AppSession, RouteError> {
+  ///   let model = LibraryModel()
+  ///   return AppSession.start(at: url, model: model, routes: libraryRoutes(model)) { libraryView(model) }
+  /// }
+  /// ```
+  public static func start(
+    at url: String, model: AnyObject, routes: AppRoutes, view: @escaping () -> Node
+  ) -> Result<AppSession, RouteError> {
+    switch routes.navigate(to: url) {
+    case .success: return .success(AppSession(model: model, routes: routes, view: view))
+    case .failure(let error): return .failure(error)
+    }
+  }
+
+  /// The title of the top-most page or presentation (``Node/navigationTitle(_:)``), or `nil`
+  /// when none has one (the app's title then shows).
+  ///
+  /// ```swift
+  /// session.title   // "Edit Keyboard"
+  /// ```
+  public var title: String? { runtime.title }
 
   /// The URL of the app's current state.
   public var url: String { currentURL() }
@@ -127,8 +179,9 @@ public final class AppSession {
     return reply(patches, url: url)
   }
 
-  /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"` or `"push"`) when `url`, the
-  /// app's URL now, is not the one the page shows.
+  /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"`, `"push"` or, with routes
+  /// whose query rules say so, `"replace"`) when `url`, the app's URL now, is not the one the
+  /// page shows, and `"title"` when the title changed (`""`: the app's own title again).
   /// `restoring`: the browser moved away from `pageURL` and the app refused to follow, so the
   /// page is sent back there (pushed again) even though the app's URL did not change.
   func reply(_ patches: [Patch], url: String, restoring: Bool = false) -> String {
@@ -139,8 +192,20 @@ public final class AppSession {
       writer.key("url")
       writer.string(url)
       writer.key("history")
-      writer.string(!restoring && Self.isAncestor(url, of: pageURL) ? "pop" : "push")
+      if restoring {
+        writer.string("push")
+      } else if let routes {
+        writer.string(routes.historyMove(from: pageURL, to: url))
+      } else {
+        writer.string(Self.isAncestor(url, of: pageURL) ? "pop" : "push")
+      }
       pageURL = url
+    }
+    let title = runtime.title
+    if title != pageTitle {
+      writer.key("title")
+      writer.string(title ?? "")
+      pageTitle = title
     }
     writer.raw("}")
     return writer.string

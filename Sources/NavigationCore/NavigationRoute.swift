@@ -83,6 +83,35 @@ struct URLPattern: Sendable {
     self.segments = segments
   }
 
+  /// The pattern as written: `books/:bookID`.
+  var text: String {
+    var parts: [String] = []
+    for segment in segments {
+      switch segment {
+      case .literal(let literal): parts.append(literal)
+      case .parameter(let name): parts.append(":" + name)
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+
+  var parameterNames: [String] {
+    var names: [String] = []
+    for segment in segments { if case .parameter(let name) = segment { names.append(name) } }
+    return names
+  }
+
+  /// How many of the pattern's leading segments `url` matches from `start`.
+  func matchedCount(_ url: [String], from start: Int) -> Int {
+    var count = 0
+    for (offset, segment) in segments.enumerated() {
+      guard start + offset < url.count else { break }
+      if case .literal(let literal) = segment, !DOMString.equal(literal, url[start + offset]) { break }
+      count += 1
+    }
+    return count
+  }
+
   var parameterCount: Int {
     var count = 0
     for segment in segments { if case .parameter = segment { count += 1 } }
@@ -134,6 +163,7 @@ public struct RouteParameters: Sendable {
   /// parameters["slug"]   // "red shoes" for /tags/red%20shoes
   /// ```
   public subscript(name: String) -> String? {
+    RuntimeState.current.routeParameterReads?.append(name)
     for entry in values where DOMString.equal(entry.name, name) { return entry.value }
     return nil
   }

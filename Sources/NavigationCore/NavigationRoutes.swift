@@ -23,7 +23,7 @@ import VirtualDOM
 /// routes.path(from: "/items/2/edit?ref=mail")?.count                // 2
 /// ```
 public struct NavigationRoutes: Sendable {
-  private let routes: [NavigationRoute]
+  let routes: [NavigationRoute]
 
   /// Routes tried in this order.
   ///
@@ -32,6 +32,7 @@ public struct NavigationRoutes: Sendable {
   /// ```
   public init(_ routes: [NavigationRoute]) {
     self.routes = routes
+    reportProblemsInDebugBuilds()
   }
 
   /// One URL segment per path element, encoded and decoded by closures the app supplies.
@@ -98,50 +99,27 @@ public struct NavigationRoutes: Sendable {
   /// ```
   public func match(_ url: String) -> Result<RouteMatch, RouteError> {
     let (pathPart, queryPart) = URLText.split(url)
-    var segments: [String] = []
-    for raw in URLText.pieces(of: pathPart, separatedBy: UInt8(ascii: "/")) {
-      guard let segment = PercentEncoding.decode(raw) else {
-        return .failure(RouteError(url: url, reason: "badly percent-encoded segment \"\(raw)\" in \(url)"))
-      }
-      segments.append(segment)
+    let walk = RouteWalk(pages: routes, presentations: [])
+    let found = RouteWalk.segments(ofPath: pathPart, url: url).flatMap { walk.walk($0, pathPart: pathPart, url: url) }
+    switch found {
+    case .success(let found):
+      return .success(RouteMatch(path: found.path, query: queryPart.map(URLText.queryPairs) ?? []))
+    case .failure(let error): return .failure(error)
     }
-    var path = UINavigationPath()
-    var position = 0
-    var below: UINavigationPath.Element?
-    while position < segments.count {
-      guard let (element, length) = page(at: position, of: segments, below: below) else {
-        return .failure(RouteError(url: url, reason: "no route for \"\(segments[position])\" at \(pathPart)"))
-      }
-      path.append(element)
-      below = element
-      position += length
-    }
-    return .success(RouteMatch(path: path, query: queryPart.map(URLText.queryPairs) ?? []))
   }
 
-  private func page(
-    at position: Int, of segments: [String], below: UINavigationPath.Element?
-  ) -> (UINavigationPath.Element, Int)? {
+  /// The URL segments of one element: its route's pattern with the printed values. A `print`
+  /// that returns the wrong number of values is reported (the link would silently stop being
+  /// one) and that route is skipped.
+  func segments(for element: UINavigationPath.Element) -> [String]? {
     for route in routes {
-      // A pattern with no segments would match without moving on.
-      guard !route.pattern.segments.isEmpty,
-        let parameters = route.pattern.match(segments, from: position),
-        let element = route.parse(parameters, below)
-      else { continue }
-      return (element, route.pattern.segments.count)
+      guard let values = route.print(element) else { continue }
+      if let segments = route.pattern.segments(with: values) { return segments }
+      NavigationWarnings.report(
+        "route \"\(route.pattern.text)\": print returned \(values.count) value(s) for \(route.pattern.parameterCount) parameter(s)")
     }
     return nil
   }
-
-  private func segments(for element: UINavigationPath.Element) -> [String]? {
-    for route in routes {
-      if let values = route.print(element), let segments = route.pattern.segments(with: values) {
-        return segments
-      }
-    }
-    return nil
-  }
-
 }
 
 /// A URL's page path and its query.
@@ -170,4 +148,14 @@ public struct RouteError: Error, Equatable, CustomStringConvertible {
   public var reason: String
 
   public var description: String { reason }
+
+  /// An error for `url`, saying why.
+  ///
+  /// ```swift
+  /// RouteError(url: "/items/9", reason: "there is no item 9")
+  /// ```
+  public init(url: String, reason: String) {
+    self.url = url
+    self.reason = reason
+  }
 }

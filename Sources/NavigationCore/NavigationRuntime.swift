@@ -39,6 +39,14 @@ public final class NavigationRuntime {
   /// ```
   public private(set) var mountedTree = MountedTree([])
 
+  /// The top-most page's or presentation's ``Node/navigationTitle(_:)`` after the last render,
+  /// `nil` when none has one.
+  ///
+  /// ```swift
+  /// runtime.title   // "Keyboard" on the item's page
+  /// ```
+  public private(set) var title: String?
+
   /// Starts running `view`, which is rendered at once.
   ///
   /// ```swift
@@ -227,6 +235,7 @@ public final class NavigationRuntime {
   private func renderPass(transaction: UITransaction) {
     let context = RenderContext(memory: memory)
     let root = context.run { view() }
+    title = context.title
     // The app's root nodes, then the presented dialogs (the top layer), all keyed: a dialog
     // keeps its node while others come and go before it. The root's own nodes are keyed by
     // their place unless they have a key.

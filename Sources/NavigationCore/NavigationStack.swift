@@ -42,10 +42,37 @@ import VirtualDOM
 public func NavigationStack(
   path: UIBinding<UINavigationPath>, routes: NavigationRoutes? = nil, @NodeBuilder root: () -> Node
 ) -> Node {
+  stack(path: path, routes: routes, query: "", root: root)
+}
+
+/// A stack whose path, links and Back links come from the app's one route declaration: every
+/// ``NavigationLink(value:label:)`` is an `<a href>` to the URL of the path with its value
+/// pushed (the query kept), and every page's Back is an `<a href>` to the URL below it, so the
+/// stack works without script too.
+///
+/// ```swift
+/// NavigationStack(routes: routes) {
+///   main { h1 { "Books" }; NavigationLink(value: Route.book(2)) { "Dune" } }
+///     .navigationDestination(for: Route.self) { route in bookPage(route) }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - routes: The app's routes; their path is the stack's.
+///   - root: The root page's content.
+/// - Returns: `<div class="navigation-stack">` holding the root `<section>` and the pages.
+public func NavigationStack(routes: AppRoutes, @NodeBuilder root: () -> Node) -> Node {
+  stack(path: routes.path, routes: routes.pages, query: routes.queryString, root: root)
+}
+
+private func stack(
+  path: UIBinding<UINavigationPath>, routes: NavigationRoutes?, query: String, root: () -> Node
+) -> Node {
   let context = RenderContext.currentOrTemporary()
   return context.run {
     let (key, domID) = context.claim(kind: "stack", name: path.presentationName, identity: nil)
     let stack = StackContext(key: key, domID: domID, path: path, routes: routes)
+    stack.query = query
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
     // Inside a presentation or page, the path goes when the stack does (state follows what is shown).
@@ -74,11 +101,13 @@ public func NavigationStack(
       pages.append(
         PageDescriptor(
           key: pageKeys[index], domID: pageDOMID, depth: index + 1, content: content,
-          back: back))
+          back: back, backHref: stack.url(ofDepth: index)))
     }
     for page in stack.itemPages {
       var page = page
       page.depth = pages.count + 1
+      // An item page sits over the whole path: Back leads to the path's URL.
+      page.backHref = stack.url(ofDepth: elements.count)
       pages.append(page)
     }
 

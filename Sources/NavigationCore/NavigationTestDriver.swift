@@ -167,7 +167,8 @@ public final class NavigationTestDriver {
   public func goBack() throws(NavigationTestDriverError) {
     let elements = TreeWalk.elements(of: runtime.mountedTree)
     let backs = reachable(in: elements).filter {
-      $0.element.tag == "button" && $0.element.attribute("class") == "navigation-back"
+      // A <button>, or an <a href> when the stack has routes.
+      ($0.element.tag == "button" || $0.element.tag == "a") && $0.element.attribute("class") == "navigation-back"
     }
     guard let back = backs.last else {
       if let dialog = topDialog(in: elements) {

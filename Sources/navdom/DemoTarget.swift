@@ -79,7 +79,8 @@ enum DemoTarget {
   /// The Back button of the top visible page.
   static func backButton(in tree: MountedTree) throws(ScriptError) -> NodeID {
     let backs = reachable(elements(of: tree)).filter {
-      $0.element.tag == "button" && $0.element.attribute("class") == "navigation-back"
+      // A <button>, or an <a href> in a stack with routes.
+      ($0.element.tag == "button" || $0.element.tag == "a") && $0.element.attribute("class") == "navigation-back"
     }
     guard let back = backs.last else { throw ScriptError(line: 0, "no Back button") }
     return back.id

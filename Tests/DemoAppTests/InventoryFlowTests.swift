@@ -127,9 +127,9 @@ import Testing
     let session = try #require(inventorySession(url: "/items/1/edit/color"))
     let red = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Red")
     let reply = try session.dispatch(id: red, event: "click").get()
-    #expect(reply.hasSuffix(#""url":"/items/1/edit","history":"pop"}"#))
+    #expect(reply.hasSuffix(#""url":"/items/1/edit","history":"pop","title":"Edit Keyboard"}"#))
     let edit = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "a", text: "Color")
-    #expect(try session.dispatch(id: edit, event: "click").get().hasSuffix(#""url":"/items/1/edit/color","history":"push"}"#))
+    #expect(try session.dispatch(id: edit, event: "click").get().hasSuffix(#""url":"/items/1/edit/color","history":"push","title":"Pick a color for Keyboard"}"#))
   }
 
   @Test func urlsRoundTripThroughTheModel() {

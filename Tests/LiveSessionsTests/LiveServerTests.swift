@@ -155,7 +155,7 @@ import VirtualDOM
     let harness = DemoHarness()
     let visit = try Visit(LiveServer(app: harness.app), harness)
     let reply = Self.text(visit.click("Keyboard"))
-    #expect(reply.hasSuffix(#","url":"/items/1","history":"push"}"#))
+    #expect(reply.hasSuffix(#","url":"/items/1","history":"push","title":"Keyboard"}"#))
   }
 
   @Test func sessionsAreIsolated() throws {

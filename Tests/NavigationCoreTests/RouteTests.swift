@@ -44,8 +44,10 @@ extension NavigationCoreTests {
     }
 
     @Test func aURLThatNamesNoPageSaysWhere() {
-      #expect(Self.routes.match("/contacts/two").error?.reason == #"no route for "two" at /contacts/two"#)
-      #expect(Self.routes.match("/edit").error?.reason == #"no route for "edit" at /edit"#)
+      #expect(
+        Self.routes.match("/contacts/two").error?.reason
+          == #"no route for "two" at /contacts/two; ":id" matches but its parse made no page of it here"#)
+      #expect(Self.routes.match("/edit").error?.reason.hasPrefix(#"no route for "edit" at /edit; "#) == true)
       #expect(Self.routes.path(from: "/contacts/2/edit/more") == nil)
       #expect(Self.routes.match("/contacts/%zz").error?.reason.hasPrefix("badly percent-encoded") == true)
     }

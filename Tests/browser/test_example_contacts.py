@@ -89,3 +89,57 @@ def test_the_contacts_example_opens_a_deep_link_and_shares_from_a_dialog(contact
         lambda d: "Shared Grace Hopper by message." in d.find_element(By.TAG_NAME, "main").text, "the share's note")
     assert app.path() == "/contacts/2"
     assert not app.errors(), app.errors()
+
+
+def test_the_contacts_examples_links_are_real_links_and_its_pages_are_titled(contacts):
+    app = contacts.open("/")
+    link = app.button("Grace Hopper")
+    assert link.tag_name == "a" and link.get_attribute("href").endswith("/contacts/2")
+    assert app.driver.title == "Contacts"
+    app.click("Add contact")
+    app.wait_for_modal("Add contact")
+    app.wait_for(lambda d: app.path() == "/add", "the sheet's own URL")
+    assert app.driver.title == "Add contact"
+    app.click("Cancel")
+    app.wait_for_no_dialog()
+    app.click("Grace Hopper")
+    app.wait_for_page("Grace Hopper", "/contacts/2")
+    assert app.driver.title == "Grace Hopper"
+    app.wait_for(lambda d: app.active() == "h1:" + app.js(
+        "return document.querySelector('section.navigation-page:not([hidden]) h1').id"), "focus on the heading")
+    back = app.button("Back")
+    assert back.tag_name == "a" and back.get_attribute("href").endswith("/")
+    back.click()
+    app.wait_for_page("Contacts", "/")
+    app.wait_for(lambda d: app.active() == "a:Grace Hopper", f"focus back on the link (now {app.active()})")
+    app.open("/contacts/2/edit")
+    assert app.driver.title == "Edit Grace Hopper"
+    assert not app.errors(), app.errors()
+
+
+def test_the_contacts_example_has_no_serious_accessibility_violation_in_any_state(contacts):
+    from accessibility import assert_accessible
+
+    app = contacts.open("/")
+    assert_accessible(app, "list")
+    app.click("Add contact")
+    app.wait_for_modal("Add contact")
+    assert_accessible(app, "add sheet")
+    app.click("Cancel")
+    app.wait_for_no_dialog()
+    row = app.driver.find_element(By.XPATH, "//li[contains(@class,'contact')][.//a[normalize-space()='Ada Lovelace']]")
+    app.click("Delete", within=row)
+    app.wait_for(lambda d: app.modal() is not None, "the delete alert")
+    assert_accessible(app, "delete alert")
+    app.click("Cancel")
+    app.wait_for_no_dialog()
+    app.click("Grace Hopper")
+    app.wait_for_page("Grace Hopper", "/contacts/2")
+    assert_accessible(app, "a contact's page")
+    app.click("Share…")
+    app.wait_for(lambda d: app.modal() is not None, "the share dialog")
+    assert_accessible(app, "share dialog")
+    app.click("Cancel")
+    app.wait_for_no_dialog()
+    app.open("/contacts/2/edit")
+    assert_accessible(app, "a deep link to the edit page")

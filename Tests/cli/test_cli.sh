@@ -55,6 +55,10 @@ check "diff with bad input" 1 '' 'badtag.json' "$navdom" diff "$work/old.json" "
 check "diff with a bad format" 2 '' '--format' "$navdom" diff --format xml "$work/old.json" "$work/new.json"
 check "render a demo route" 0 'Pick a color' '' "$navdom" render --route /items/1/edit/color
 check "render an unknown route" 1 '' 'no page at /nowhere' "$navdom" render --route /nowhere
+check "render says which pattern came closest" 1 '' 'closest is "items/:id", whose segment "items" does not match "item"' \
+  "$navdom" render --route /item/1
+check "render names the canonical URL" 1 '' 'did you mean /items/1?' "$navdom" render --route /items/1/
+check "render carries the deep link's title" 0 '<title>Pick a color for Keyboard</title>' '' "$navdom" render --route /items/1/edit/color
 check "unknown command" 2 '' 'unknown command' "$navdom" frobnicate
 for command in render diff bench serve random-cases; do
   check "$command --help" 0 'usage: navdom' '' "$navdom" "$command" --help

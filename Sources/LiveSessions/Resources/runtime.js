@@ -954,6 +954,7 @@
 
     if (win) {
       announceRenewal(container, win);
+      session.announcer = pageAnnouncer(container);
       session.history = startHistory(win);
       const onPopState = (event) => {
         // A traversal the runtime started itself (the app popped its stack) is not news to
@@ -996,6 +997,7 @@
     // not the app's, so this page stays where it is.
     if (event.type === 'click' && isLink(element) && !isPlainClick(event)) return;
     preventDefaultAction(event, element);
+    if (event.type === 'click') session.lastClicked = element; // what a push returns focus to
     dispatch(session, eventMessage(event, element[ID]));
   }
 
@@ -1150,12 +1152,15 @@
       if (reply.error) throw new Error(`navdom: the app answered with an error: ${reply.error}`);
       const queuedInputs = session.queue.filter((message) => message.event === 'input').map((message) => message.id);
       typingInto = queuedInputs.length ? new Set(queuedInputs) : null;
+      const pageBefore = topPage(session.container);
       try {
         applyPatches(session.container, reply.patches || []);
       } finally {
         typingInto = null;
       }
       if (session.history) session.history.follow(reply);
+      followTitle(session.container, reply);
+      followPageChange(session, pageBefore);
     } catch (error) {
       session.report(error);
     }
@@ -1214,6 +1219,104 @@
         return expected !== null && !!entry && entry.index === expected;
       },
     };
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Page changes: title, focus and announcements
+  //
+  // A reply may push or pop a page of a stack. Keyboard and screen-reader users are told as
+  // a route announcer does: after a push, focus moves to the new page's heading (or the page);
+  // after a pop it returns to the link or button that pushed the page, when it is still there;
+  // a polite live region says the new page's title. The first load announces nothing.
+
+  /** The visible top page of the container's stacks: {element, depth}, or null. */
+  function topPage(container) {
+    let top = null;
+    for (const section of container.querySelectorAll('section.navigation-page')) {
+      if (section.closest('[hidden]') || section.closest('dialog')) continue;
+      top = section; // the top page comes last in document order
+    }
+    return top ? { element: top, depth: Number(top.getAttribute('data-depth')) || 0 } : null;
+  }
+
+  /** A reply's `title` ("" for the app's own, kept on the container) becomes document.title. */
+  function followTitle(container, reply) {
+    if (typeof reply.title !== 'string') return;
+    const doc = container.ownerDocument;
+    doc.title = reply.title || container.getAttribute('data-navdom-title') || doc.title;
+  }
+
+  const pushedBy = new WeakMap(); // page section -> the element whose click pushed it
+
+  function followPageChange(session, before) {
+    const after = topPage(session.container);
+    if (!after || (before && before.element === after.element)) return;
+    const doc = session.container.ownerDocument;
+    const popped = before && after.depth < before.depth;
+    if (popped) {
+      const trigger = pushedBy.get(before.element);
+      if (!modalIsOpen(doc)) focusOrHeading(trigger, after.element);
+    } else {
+      if (session.lastClicked) pushedBy.set(after.element, session.lastClicked);
+      if (!modalIsOpen(doc)) focusOrHeading(null, after.element);
+    }
+    announce(session.announcer, pageName(after.element, doc));
+  }
+
+  function modalIsOpen(doc) {
+    return Array.from(doc.querySelectorAll('dialog[open]')).some(isModal);
+  }
+
+  /** Focuses `target` when it is still on screen, else the page's heading, else the page. */
+  function focusOrHeading(target, page) {
+    if (target && target.isConnected && !target.closest('[hidden]')) {
+      target.focus({ preventScroll: true });
+      if (target.ownerDocument.activeElement === target) return;
+    }
+    const heading = pageHeading(page) || page;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }
+
+  function pageHeading(page) {
+    const id = page.getAttribute('aria-labelledby');
+    const labelled = id && page.ownerDocument.getElementById(id);
+    return labelled || page.querySelector('h1, h2, h3, h4, h5, h6');
+  }
+
+  /** What the announcer says: the page's title if it has its own, else its heading. */
+  function pageName(page, doc) {
+    const container = page.closest('[data-navdom-root]');
+    const appTitle = container && container.getAttribute('data-navdom-title');
+    if (doc.title && doc.title !== appTitle) return doc.title;
+    const heading = pageHeading(page);
+    return (heading && heading.textContent.trim()) || doc.title;
+  }
+
+  /**
+   * The polite live region, made empty at start (a region must exist before it speaks), after
+   * the container, outside what patches touch; visually hidden, readable.
+   */
+  function pageAnnouncer(container) {
+    if (!container.parentNode) return null;
+    const region = container.ownerDocument.createElement('div');
+    region.className = 'navdom-announcer';
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('aria-atomic', 'true');
+    const style = region.style; // CSSOM, which the page's CSP allows (a style attribute it would not)
+    style.position = 'absolute';
+    style.width = '1px';
+    style.height = '1px';
+    style.overflow = 'hidden';
+    style.clip = 'rect(0 0 0 0)';
+    style.whiteSpace = 'nowrap';
+    container.parentNode.insertBefore(region, container.nextSibling);
+    return region;
+  }
+
+  function announce(region, text) {
+    if (!region || !text) return;
+    region.textContent = text;
   }
 
   // ---------------------------------------------------------------------------------------

@@ -25,6 +25,9 @@ final class RenderContext {
   /// them after the app's root, in the container itself, wherever they were attached, so the
   /// HTML stays valid (no `<dialog>` inside a `<ul>`) and each is keyed by its presentation.
   var topLayer: [Node] = []
+  /// The last `navigationTitle` met: pages render bottom first and presentations after what
+  /// presents them, so it is the top-most one's.
+  var title: String?
 
   /// Whether dialogs go to ``topLayer``: in a runtime's pass. Plain rendering outside a
   /// runtime has no container to put them in, so they follow what presents them there.

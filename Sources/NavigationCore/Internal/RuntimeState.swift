@@ -33,6 +33,9 @@ final class RuntimeState {
   var renderPasses: [RenderContext] = []
   /// Where warnings go; `nil` sends them to the handler of the thread the work runs on.
   var warningHandler: ((String) -> Void)?
+  /// The parameter names route `parse` closures asked for while a route is tried (`nil`: not
+  /// recording), so a name the pattern does not have is reported with the route.
+  var routeParameterReads: [String]?
 
   init() {}
 

@@ -9,6 +9,8 @@ final class StackContext {
   let path: UIBinding<UINavigationPath>
   /// The app's URLs for this stack's paths, when it has them: links then get an `href`.
   let routes: NavigationRoutes?
+  /// The query of the app's current URL (`?q=dune` or `""`), which links keep.
+  var query = ""
   private(set) var registrations: [DestinationRegistration] = []
   var itemPages: [PageDescriptor] = []
   /// How many path elements lie below the page being built now (0: the root page), so a link
@@ -27,7 +29,14 @@ final class StackContext {
     guard let routes else { return nil }
     var next = UINavigationPath(elements: Array(path.wrappedValue.elements.prefix(buildingDepth)))
     next.append(element)
-    return routes.url(for: next)
+    return routes.url(for: next).map { $0 + query }
+  }
+
+  /// The URL of the first `depth` pages of the path (where a page's Back leads), if the routes
+  /// can say it.
+  func url(ofDepth depth: Int) -> String? {
+    guard let routes else { return nil }
+    return routes.url(for: UINavigationPath(elements: Array(path.wrappedValue.elements.prefix(depth)))).map { $0 + query }
   }
 
   func register(_ registration: DestinationRegistration) {
@@ -56,6 +65,9 @@ struct PageDescriptor {
   var depth: Int
   var content: [Node]
   var back: () -> Void
+  /// Where Back leads as a URL (the stack has routes): Back is then a link that works without
+  /// script too.
+  var backHref: String? = nil
 }
 
 enum PageMarkup {
@@ -69,10 +81,17 @@ enum PageMarkup {
     options.append(.attribute("data-depth", "\(page.depth)"))
     if !isTop { options.append(.attribute("hidden", "")) }
     let back = page.back
-    let backButton = makeElement(
-      "button",
-      [.attribute("type", "button"), .attribute("class", "navigation-back"), .onClick { back() }],
-      children: [.text("Back")])
+    let backButton: Node
+    if let href = page.backHref {
+      backButton = makeElement(
+        "a", [.attribute("href", href), .attribute("class", "navigation-back"), .onClick { back() }],
+        children: [.text("Back")])
+    } else {
+      backButton = makeElement(
+        "button",
+        [.attribute("type", "button"), .attribute("class", "navigation-back"), .onClick { back() }],
+        children: [.text("Back")])
+    }
     // A plain div: a lone Back button is not a navigation landmark (a <nav> without a heading
     // is also what the HTML checker warns about).
     let bar = makeElement("div", [.attribute("class", "navigation-bar")], children: [backButton])

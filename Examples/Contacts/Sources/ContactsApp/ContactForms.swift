@@ -4,7 +4,7 @@ import VirtualDOM
 /// The "Add contact" sheet: name, email and phone fields, then Save and Cancel.
 func addContactForm(_ draft: UIBinding<ContactDraft>, model: ContactsModel) -> Node {
   fragment {
-    h2 { "Add contact" }
+    h2 { "Add contact" }.navigationTitle("Add contact")
     contactFields(draft, idPrefix: "new-contact")
     div(.class("actions")) {
       button(.type("button"), .class("primary"), .onClick { model.saveNewContact() }) { "Save" }

@@ -6,7 +6,7 @@ import VirtualDOM
 func contactPage(_ page: ContactPage, model: ContactsModel) -> Node {
   guard let contact = model.contact(page.contactID) else { return missingContactPage() }
   return fragment {
-    h1 { contact.name }
+    h1 { contact.name }.navigationTitle(contact.name)
     dl(.class("contact-fields")) {
       dt { "Email" }
       dd { contact.email }
@@ -35,8 +35,9 @@ func editPage(_ edit: UIBinding<ContactEdit>, model: ContactsModel) -> Node {
   let draft = UIBinding<ContactDraft>(
     get: { edit.wrappedValue.draft },
     set: { edit.wrappedValue.draft = $0 })
+  let title = "Edit \(model.contact(edit.wrappedValue.contactID)?.name ?? "contact")"
   return fragment {
-    h1 { "Edit \(model.contact(edit.wrappedValue.contactID)?.name ?? "contact")" }
+    h1 { title }.navigationTitle(title)
     contactFields(draft, idPrefix: "edit-contact")
     div(.class("actions")) {
       button(.type("button"), .class("primary"), .onClick { model.saveEdit() }) { "Save" }

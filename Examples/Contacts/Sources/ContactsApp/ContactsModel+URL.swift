@@ -1,22 +1,71 @@
 import NavigationCore
 
 extension ContactsModel {
-  /// Where the app is now: the top contact page (or its edit page), else the "Add contact" sheet
-  /// or the list.
+  /// The contact pages' URLs: `/contacts/2`.
   ///
   /// ```swift
-  /// model.location   // .edit(contactID: 2) on Grace's edit page
+  /// ContactsModel.pages.url(for: UINavigationPath([ContactPage(contactID: 2)]))   // "/contacts/2"
   /// ```
-  public var location: ContactsLocation {
-    var top: Int?
-    for element in path.elements {
-      if let page = element.value(as: ContactPage.self) { top = page.contactID }
-    }
-    if let id = top {
-      return editing?.contactID == id ? .edit(contactID: id) : .contact(contactID: id)
-    }
-    if case .addContact? = destination { return .add }
-    return .list
+  public static let pages = NavigationRoutes([
+    NavigationRoute(
+      "contacts/:id", ContactPage.self,
+      parse: { parameters, below in
+        guard below == nil, let id = parameters.int("id"), id > 0 else { return nil }
+        return ContactPage(contactID: id)
+      },
+      print: { [String($0.contactID)] })
+  ])
+
+  /// The address book's URLs, declared once: the list (`/`, filtered by `?q=`), the "Add
+  /// contact" sheet (`/add`),
+  /// a contact's page (`/contacts/2`) and its edit page (`/contacts/2/edit`). The stack's links
+  /// and the session's URL both come from here. A contact that does not exist is a 404; the
+  /// dialogs without a URL (delete, share) close when the URL changes.
+  ///
+  /// ```swift
+  /// model.routes.url                           // "/contacts/2/edit"
+  /// model.routes.navigate(to: "/contacts/3")   // .success: Alan Turing's page
+  /// ```
+  public var routes: AppRoutes {
+    AppRoutes(
+      path: $path, pages: Self.pages,
+      presentations: [
+        PresentationRoute(
+          "add",
+          present: { [self] _ in
+            // Coming back to /add keeps a draft already being written.
+            if case .addContact? = destination {} else { destination = .addContact(ContactDraft()) }
+            return true
+          },
+          print: { [self] in if case .addContact? = destination { [] } else { nil } },
+          dismiss: { [self] in destination = nil }),
+        PresentationRoute(
+          "edit", below: ContactPage.self,
+          present: { [self] _, page in
+            guard let page, let contact = contact(page.contactID) else { return false }
+            // Coming back to the same edit page keeps its draft.
+            if editing?.contactID != page.contactID {
+              editing = ContactEdit(contactID: page.contactID, draft: ContactDraft(contact))
+            }
+            return true
+          },
+          print: { [self] in
+            guard let edit = editing, path.elements.last?.value(as: ContactPage.self)?.contactID == edit.contactID
+            else { return nil }
+            return []
+          },
+          dismiss: { [self] in editing = nil }),
+      ],
+      query: [QueryParameter("q", $query)],
+      refuse: { [self] path in
+        guard let page = path.elements.first?.value(as: ContactPage.self), contact(page.contactID) == nil else {
+          return nil
+        }
+        return "there is no contact \(page.contactID)"
+      },
+      willNavigate: { [self] in
+        if case .addContact? = destination {} else if destination != nil { destination = nil }
+      })
   }
 
   /// The URL of the current state: it follows the stack, the edit page and the add sheet.
@@ -24,7 +73,7 @@ extension ContactsModel {
   /// ```swift
   /// model.url   // "/contacts/2"
   /// ```
-  public var url: String { location.url }
+  public var url: String { routes.url }
 
   /// Brings the app to `url` (a deep link, or the browser's back and forward buttons): any other
   /// dialog closes. `false`, and nothing changes, for a URL the app does not have or a contact
@@ -36,38 +85,7 @@ extension ContactsModel {
   /// ```
   @discardableResult
   public func navigate(to url: String) -> Bool {
-    guard let location = ContactsLocation(url: url) else { return false }
-    switch location {
-    case .list:
-      show(path: [], editing: nil)
-      closeDialog()
-    case .add:
-      show(path: [], editing: nil)
-      // Coming back to /add keeps a draft already being written.
-      if case .addContact? = destination {} else { destination = .addContact(ContactDraft()) }
-    case .contact(let id):
-      guard contact(id) != nil else { return false }
-      show(path: [ContactPage(contactID: id)], editing: nil)
-      closeDialog()
-    case .edit(let id):
-      guard let contact = contact(id) else { return false }
-      // Coming back to the same edit page keeps its draft.
-      let edit = editing?.contactID == id ? editing : ContactEdit(contactID: id, draft: ContactDraft(contact))
-      show(path: [ContactPage(contactID: id)], editing: edit)
-      closeDialog()
-    }
-    return true
-  }
-
-  /// Sets the stack and the edit page only when they differ, so an unchanged part renders
-  /// nothing.
-  private func show(path pages: [ContactPage], editing edit: ContactEdit?) {
-    let newPath = UINavigationPath(pages)
-    if path != newPath { path = newPath }
-    if editing != edit { editing = edit }
-  }
-
-  private func closeDialog() {
-    if destination != nil { destination = nil }
+    if case .success = routes.navigate(to: url) { return true }
+    return false
   }
 }

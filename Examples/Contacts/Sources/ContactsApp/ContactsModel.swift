@@ -18,6 +18,8 @@ public final class ContactsModel {
   @Observed public var path = UINavigationPath()
   /// The edit page pushed over a contact's page (`navigationDestination(item:)`); `nil` pops it.
   @Observed public var editing: ContactEdit?
+  /// The list's filter, the URL's `?q=` (typing in it replaces the browser's history entry).
+  @Observed public var query = ""
   /// The last share, announced on its contact's page until the next one.
   @Observed public var lastShare: ShareAction?
   private var nextID: Int
@@ -58,6 +60,17 @@ public final class ContactsModel {
     Contact(id: 2, name: "Grace Hopper", email: "grace@example.com", phone: "555-0102"),
     Contact(id: 3, name: "Alan Turing", email: "alan@example.com", phone: "555-0103"),
   ]
+
+  /// The contacts the list shows: those whose name contains the filter, ASCII letters in any
+  /// case.
+  ///
+  /// ```swift
+  /// model.query = "gr"
+  /// model.filteredContacts.map { $0.name }   // ["Grace Hopper"]
+  /// ```
+  public var filteredContacts: [Contact] {
+    query.isEmpty ? contacts : contacts.filter { NameFilter.matches($0.name, query) }
+  }
 
   /// The contact with `id`, if it is still in the address book.
   ///

@@ -17,11 +17,26 @@ public struct ContactsSession {
 
   /// A fresh address book at `url`, or `nil` when the app has no page there.
   public init?(url: String) {
+    guard case .success(let started) = Self.start(url: url) else { return nil }
+    self = started
+  }
+
+  /// A fresh address book at `url`, or why the app has no page there (its 404 page says it).
+  ///
+  /// ```swift
+  /// ContactsSession.start(url: "/contacts/99")   // .failure: there is no contact 99
+  /// ```
+  public static func start(url: String) -> Result<ContactsSession, RouteError> {
     let model = ContactsModel()
-    guard model.navigate(to: url) else { return nil }
-    let runtime = NavigationRuntime(retaining: [model]) { contactsView(model) }
+    switch AppSession.start(at: url, model: model, routes: model.routes, view: { contactsView(model) }) {
+    case .success(let session): return .success(ContactsSession(model: model, session: session))
+    case .failure(let error): return .failure(error)
+    }
+  }
+
+  private init(model: ContactsModel, session: AppSession) {
     self.model = model
-    session = AppSession(runtime: runtime, model: model, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+    self.session = session
   }
 }
 
@@ -34,4 +49,13 @@ public struct ContactsSession {
 /// ```
 public func contactsSession(url: String) -> AppSession? {
   ContactsSession(url: url)?.session
+}
+
+/// The app at `url`, or why it has no page there: what `LiveApp(startSession:)` takes.
+///
+/// ```swift
+/// startContacts(url: "/contacts/99")   // .failure: there is no contact 99
+/// ```
+public func startContacts(url: String) -> Result<AppSession, RouteError> {
+  ContactsSession.start(url: url).map { $0.session }
 }

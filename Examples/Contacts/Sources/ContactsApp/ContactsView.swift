@@ -10,7 +10,7 @@ import VirtualDOM
 /// ```
 public func contactsView(_ model: ContactsModel) -> Node {
   let destination = model.$destination
-  return NavigationStack(path: model.$path) {
+  return NavigationStack(routes: model.routes) {
     // A div, not <main>: the stack puts its root page in a <section>.
     div(.class("contacts")) {
       // Every child keyed, so "No contacts yet." coming and going never shifts the others (only
@@ -19,11 +19,17 @@ public func contactsView(_ model: ContactsModel) -> Node {
         h1 { "Contacts" }
         button(.type("button"), .class("primary"), .onClick { model.addContactTapped() }) { "Add contact" }
       }
+      div(.key("filter"), .class("field filter")) {
+        label(.for("contact-filter")) { "Filter" }
+        input(
+          .id("contact-filter"), .type("search"), .name("q"), .value(model.query),
+          .onInput { model.query = $0 })
+      }
       if model.contacts.isEmpty {
         p(.key("empty"), .class("empty")) { "No contacts yet." }
       }
       ul(.key("contact-list"), .class("contact-list")) {
-        for contact in model.contacts {
+        for contact in model.filteredContacts {
           contactRow(contact, model: model)
         }
       }

@@ -2,6 +2,7 @@ import ContactsApp
 import NavigationCore
 import NavigationTesting
 import Testing
+import VirtualDOM
 
 /// URLs and navigation state, both ways: every URL the app has opens its state, and that state's
 /// URL is the same URL; a URL the app does not have changes nothing.
@@ -70,5 +71,49 @@ import Testing
     // Back closes the sheet.
     #expect(running.session.popState(to: "/") != nil)
     #expect(running.model.destination == nil)
+  }
+}
+
+/// The example declares its URLs once (`ContactsModel.routes`): no URL code of its own.
+@Suite struct ContactsRoutesTests {
+  @Test func theRoutesAreSound() {
+    #expect(ContactsModel.pages.validate().isEmpty)
+  }
+
+  @Test func aURLTheAppDoesNotHaveSaysWhy() {
+    guard case .failure(let error) = startContacts(url: "/contacts/99") else {
+      Issue.record("a session started at /contacts/99")
+      return
+    }
+    #expect(error.reason == "there is no contact 99")
+  }
+
+  @Test func theFilterIsTheQueryAndTypingInItReplacesTheHistoryEntry() throws {
+    let running = try #require(ContactsSession(url: "/?q=gr"))
+    #expect(running.model.filteredContacts.map { $0.name } == ["Grace Hopper"])
+    #expect(running.session.url == "/?q=gr")
+    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let filter = try driver.id(ofTag: "input")
+    let reply = try running.session.dispatch(id: filter, event: "input", payload: EventPayload(value: "a")).get()
+    #expect(reply.hasSuffix(#""url":"/?q=a","history":"replace"}"#))
+    // A contact's page keeps the filter, so Back returns to the filtered list.
+    try driver.press("Grace Hopper")
+    #expect(running.session.url == "/contacts/2?q=a")
+  }
+
+  @Test func pagesAndTheSheetHaveTitles() throws {
+    #expect(try #require(contactsSession(url: "/contacts/2")).title == "Grace Hopper")
+    #expect(try #require(contactsSession(url: "/contacts/2/edit")).title == "Edit Grace Hopper")
+    #expect(try #require(contactsSession(url: "/add")).title == "Add contact")
+    #expect(try #require(contactsSession(url: "/")).title == nil)
+  }
+
+  @Test func openingTheSheetPushesItsURLAndClosingItPops() throws {
+    let running = try #require(ContactsSession(url: "/"))
+    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let add = try driver.id(ofTag: "button", text: "Add contact")
+    #expect(try running.session.dispatch(id: add, event: "click").get().hasSuffix(#""url":"/add","history":"push","title":"Add contact"}"#))
+    let cancel = try driver.id(ofTag: "button", text: "Cancel")
+    #expect(try running.session.dispatch(id: cancel, event: "click").get().hasSuffix(#""url":"/","history":"pop","title":""}"#))
   }
 }

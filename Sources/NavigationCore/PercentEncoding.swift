@@ -1,8 +1,20 @@
-/// Percent-encoding of URL segments: everything but `A–Z a–z 0–9 - . _ ~` becomes `%XX`.
-enum PercentEncoding {
+/// Percent-encoding of URL path segments and query values: every byte of the UTF-8 text but
+/// `A–Z a–z 0–9 - . _ ~` becomes `%XX`, so the result is safe anywhere in a URL (a `/`, `?`,
+/// `&`, `=`, `#`, `+` or space included).
+///
+/// ```swift
+/// "/?q=" + PercentEncoding.encode("dune & more")   // "/?q=dune%20%26%20more"
+/// PercentEncoding.decode("dune%20%26%20more")       // "dune & more"
+/// ```
+public enum PercentEncoding {
   private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-  static func encode(_ text: String) -> String {
+  /// `text` with every byte outside `A–Z a–z 0–9 - . _ ~` written as `%XX`.
+  ///
+  /// ```swift
+  /// PercentEncoding.encode("red shoes")   // "red%20shoes"
+  /// ```
+  public static func encode(_ text: String) -> String {
     var bytes: [UInt8] = []
     for byte in text.utf8 {
       let isUnreserved =
@@ -19,7 +31,14 @@ enum PercentEncoding {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  static func decode(_ text: String) -> String? {
+  /// `text` with its `%XX` escapes read back, or `nil` when an escape is cut short or the bytes
+  /// are not UTF-8 (`+` stays a `+`: only a query reads it as a space).
+  ///
+  /// ```swift
+  /// PercentEncoding.decode("red%20shoes")   // "red shoes"
+  /// PercentEncoding.decode("50%")           // nil
+  /// ```
+  public static func decode(_ text: String) -> String? {
     var bytes: [UInt8] = []
     var iterator = text.utf8.makeIterator()
     while let byte = iterator.next() {
