@@ -20,6 +20,7 @@ enum LivePage {
     }
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
     containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
+    containerOptions.append(.attribute("data-navdom-check", HydrationCheck.value(of: session.runtime.nodes)))
 
     let page = html(.lang("en")) {
       head {
