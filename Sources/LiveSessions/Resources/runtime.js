@@ -428,6 +428,7 @@
       })
       .finally(() => {
         session.resyncing = null;
+        if (!session.busy && !session.queue.length) session.waiters.splice(0).forEach((resolve) => resolve());
       });
     return session.resyncing;
   }
@@ -1690,5 +1691,5 @@
     return session;
   }
 
-  return { hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById };
+  return { hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById };
 });
