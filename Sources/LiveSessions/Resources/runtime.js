@@ -1606,7 +1606,13 @@
       const what = `${event.event} on #${event.id}`;
       return JSON.parse(call('app_dispatch', what, event.id, event.event, event.value, event.key));
     };
-    return { send, ready };
+    /** The app's current page, for resyncSession (a module without app_snapshot has none). */
+    const snapshot = async () => {
+      await ready;
+      if (typeof wasm.exports.app_snapshot !== 'function') throw new Error('navdom: the module has no app_snapshot export to resync from; rebuild it');
+      return JSON.parse(call('app_snapshot', 'a snapshot of the page'));
+    };
+    return { send, ready, snapshot };
   }
 
   // ---------------------------------------------------------------------------------------

@@ -1,11 +1,9 @@
 import HTMLRenderer
-import NavigationCore
-import StaticServe
 import VirtualDOM
 
 extension AppSession {
   /// The session's current page as runtime.js rebuilds its container from it after a
-  /// hydration mismatch or a patch it could not apply (docs/RUNTIME.md, "Resynchronising"):
+  /// hydration mismatch or a patch it could not apply (docs/RUNTIME.md, "Pages that survive foreign changes"):
   /// `{"html": "…", "ids": [...], "patches": [...], "url": "/items/1"}`. `ids` are the node
   /// ids in document order, left out when they are 1, 2, 3…; `patches` are the hydration
   /// patches. Changes not yet sent to the page are taken first: the snapshot holds them.
@@ -13,7 +11,7 @@ extension AppSession {
   /// ```swift
   /// let json = try session.snapshotJSON()   // {"html":"<div>…","patches":[…],"url":"/"}
   /// ```
-  func snapshotJSON() throws(RenderError) -> String {
+  public func snapshotJSON() throws(RenderError) -> String {
     _ = takePendingReply()  // the page gets these changes in the snapshot, not as patches
     let html = try runtime.renderHTML()
     let ids = runtime.mountedTree.ids
@@ -40,31 +38,5 @@ extension AppSession {
     writer.string(pageURL)
     writer.raw("}")
     return writer.string
-  }
-}
-
-extension LiveServer {
-  /// `GET /_navdom/resync?session=S`: the session's current page (``AppSession/snapshotJSON()``),
-  /// worked out on the session's queue; 410 for a session this server does not have.
-  func handleResync(_ request: HTTPRequest) -> HTTPResponse {
-    if let refusal = request.crossOriginRefusal { return refusal }
-    guard let id = Self.queryValue("session", in: request.query) else {
-      return Self.failure(.badRequest, "missing session")
-    }
-    guard let session = liveSession(id) else { return Self.sessionGone }
-    session.touch()
-    return .deferred { complete in
-      session.run({ app -> Result<String, RenderError> in
-        do throws(RenderError) { return .success(try app.snapshotJSON()) } catch { return .failure(error) }
-      }) { result in
-        switch result {
-        case .success(let json):
-          _ = session.takeLateReplies()  // the snapshot holds them too
-          complete(.json(json, compressingFor: request))
-        case .failure(let error):
-          complete(.error(.internalServerError, detail: "the page could not be rendered: \(error)"))
-        }
-      }
-    }
   }
 }
