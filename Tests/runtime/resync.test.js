@@ -325,3 +325,25 @@ test('form fields outlive a renewal reload: kept per URL (never passwords), writ
     { id: 2, event: 'input', value: 'Desk lamp!' }, { id: 3, event: 'input', value: 'true' }, { id: 5, event: 'input', value: 'by the window' }]);
   assert.equal(window.sessionStorage.getItem('navdom:form:/items/1/edit'), null, 'used once');
 });
+
+test('a pushed update that arrives during a rebuild is applied after it, not overwritten by an older snapshot', async () => {
+  const app = fakeApp();
+  const { window, container } = serverPage(app);
+  navdom.hydrate(container);
+  navdom.applyPatches(container, app.patches());
+  let push = null;
+  const snapshot = () => new Promise((resolve) => window.setTimeout(() => resolve(app.snapshot()), 20));
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const session = navdom.start(container, { send: app.send, snapshot, subscribe: (onReply) => { push = onReply; }, onError: (e) => { throw e; } });
+    const rebuilt = session.resync('asked to resync');
+    push({ patches: [{ op: 'text', id: 13, text: 'Pushed' }] });
+    assert.equal(container.querySelector('h1').textContent, 'Inventory', 'not applied to the page being replaced');
+    assert.equal(await rebuilt, true);
+    await settle(window);
+    assert.equal(container.querySelector('h1').textContent, 'Pushed');
+  } finally {
+    console.warn = warn;
+  }
+});

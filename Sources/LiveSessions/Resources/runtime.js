@@ -336,7 +336,6 @@
     const { container } = session;
     if (!snapshot || typeof snapshot.html !== 'string') throw new Error('navdom: a resync snapshot needs "html"');
     const doc = container.ownerDocument;
-    const win = doc.defaultView;
     const fresh = doc.createElement(container.localName);
     fresh.innerHTML = snapshot.html;
     const difference = firstDifference(container, fresh);
@@ -1057,7 +1056,9 @@
     if (typeof options.subscribe === 'function') {
       // Pushed replies are applied on arrival, not queued behind an event in flight: the
       // server computed them before any reply still on its way.
-      const unsubscribe = options.subscribe((reply) => handleReply(session, reply));
+      // One that arrives while the page is being rebuilt waits for it: the snapshot may be older.
+      const onPush = (reply) => (session.resyncing ? session.resyncing.then(() => handleReply(session, reply)) : handleReply(session, reply));
+      const unsubscribe = options.subscribe(onPush);
       if (typeof unsubscribe === 'function') cleanups.push(unsubscribe);
     }
 
