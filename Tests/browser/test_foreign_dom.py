@@ -129,3 +129,11 @@ def test_a_patch_that_fails_on_a_removed_node_resyncs_and_the_page_works(app):
         assert [e for e in logs if "rebuilt the page" in e["message"]], logs
         assert not [e for e in logs if e["level"] == "SEVERE"], logs
     assert_works(app)
+
+
+def test_the_same_changes_after_hydration_are_tolerated_without_a_rebuild(app):
+    for name in ("icon in a row", "font wrappers", "text added to the heading"):
+        app.js(FOREIGN[name])
+    assert_works(app)
+    if app.chromium:
+        assert not [e for e in app.driver.get_log("browser") if "rebuilt" in e["message"]]
