@@ -62,3 +62,15 @@ import VirtualDOM
     #expect(LiveServerTests.get(live, "/_navdom/resync")?.status.code == 400)
   }
 }
+
+extension ResyncTests {
+  @Test func aResyncFromAnotherSitesPageIsRefused() throws {
+    let harness = LiveServerTests.DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let visit = try LiveServerTests.Visit(live, harness)
+    let request = HTTPRequest(
+      method: .get, target: "/_navdom/resync?session=\(visit.session)",
+      headers: ["Host": "localhost", "Origin": "https://evil.example"])
+    #expect(LiveServerTests.route(live, request)?.status.code == 403)
+  }
+}
