@@ -347,3 +347,33 @@ test('a pushed update that arrives during a rebuild is applied after it, not ove
     console.warn = warn;
   }
 });
+
+test('a rebuild keeps focus, the caret and what was typed (sent to the app as input events)', async () => {
+  const dom = new JSDOM('<!DOCTYPE html><html><body><main><p>Search</p><input name="q"></main></body></html>', { url: 'http://localhost/' });
+  const { window } = dom;
+  const container = window.document.querySelector('main');
+  navdom.hydrate(container);
+  navdom.applyPatches(container, [{ op: 'listen', id: 3, event: 'input' }]);
+  const sent = [];
+  const snapshot = async () => ({ html: '<p>Search</p><input name="q">', ids: [1, 2, 7], patches: [{ op: 'listen', id: 7, event: 'input' }], url: '/' });
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const session = navdom.start(container, { send: async (event) => (sent.push(event), { patches: [] }), snapshot });
+    const field = container.querySelector('input');
+    field.focus();
+    field.value = 'lamp'; // typed, and its input event not yet sent
+    field.setSelectionRange(2, 2);
+    assert.equal(await session.resync('a test'), true);
+    await session.idle();
+    const rebuilt = container.querySelector('input');
+    assert.notEqual(rebuilt, field, 'a new element');
+    assert.equal(navdom.nodeId(rebuilt), 7, 'with the snapshot\'s id');
+    assert.equal(window.document.activeElement, rebuilt);
+    assert.equal(rebuilt.selectionStart, 2);
+    assert.equal(rebuilt.value, 'lamp');
+    assert.deepEqual(sent, [{ id: 7, event: 'input', value: 'lamp' }]);
+  } finally {
+    console.warn = warn;
+  }
+});

@@ -347,8 +347,8 @@
     hydrate(container, Array.isArray(snapshot.ids) ? snapshot.ids : undefined);
     applyPatches(container, Array.isArray(snapshot.patches) ? snapshot.patches : []);
     if (session.history && typeof snapshot.url === 'string') session.history.follow({ url: snapshot.url, history: 'replace' });
+    restoreFields(container, fields); // before the caret: writing a value moves it to the end
     restoreView(container, view);
-    restoreFields(container, fields);
     return difference;
   }
 
