@@ -18,6 +18,11 @@
  *   data-navdom-patches='[...]'   a JSON patch list applied right after hydration, for what
  *                                 HTML cannot say: `listen` ops for the elements that listen,
  *                                 `setProp` ops for properties.
+ *   data-navdom-check="N:H"       the node count and hash of what the server rendered: a DOM
+ *                                 changed before the runtime ran (an extension, a translator)
+ *                                 is rebuilt from the app's current state (resyncSession).
+ *   data-navdom-resync="/url"     where the live page fetches that state (default
+ *                                 "/_navdom/resync").
  *   data-navdom-wasm[="/url"]     present: the app runs client-side in the WebAssembly module
  *                                 at URL (empty value: "/navdom.wasm"; `navdom serve --wasm`),
  *                                 through wasmTransport; no session.
@@ -25,7 +30,7 @@
  *
  * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
  *
- * API: hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById.
+ * API: hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById.
  * docs/RUNTIME.md describes the event and reply JSON and what the runtime guarantees.
  */
 (function (factory) {
