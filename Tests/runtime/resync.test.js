@@ -377,3 +377,12 @@ test('a rebuild keeps focus, the caret and what was typed (sent to the app as in
     console.warn = warn;
   }
 });
+
+test('hydrate with ids numbers the nodes with them, and refuses a page with more or fewer nodes', () => {
+  const dom = new JSDOM('<!DOCTYPE html><main><p>a</p></main>');
+  const container = dom.window.document.querySelector('main');
+  assert.equal(navdom.hydrate(container, [4, 9]), 9);
+  assert.equal(navdom.nodeById(9, container), container.firstChild.firstChild);
+  assert.throws(() => navdom.hydrate(container, [4]), /more nodes than the 1 ids given/);
+  assert.throws(() => navdom.hydrate(container, [4, 9, 10]), /2 nodes for 3 ids/);
+});

@@ -235,6 +235,7 @@
       }
     };
     visit(container);
+    if (ids && position !== ids.length) throw new Error(`navdom: the page has ${position} nodes for ${ids.length} ids`);
     // After numbering, so a showModal() failure cannot leave the ids half done.
     openDialogs.forEach(openModally);
     return ids ? root.maxId : nextId - 1;
