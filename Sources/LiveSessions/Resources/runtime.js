@@ -270,6 +270,10 @@
   function shapeCheck(container) {
     let hash = 0x811c9dc5;
     let count = 0;
+    // Code units one by one, with no strings built: this walks every node of the page.
+    const unit = (code) => {
+      hash = Math.imul(hash ^ code, 0x01000193);
+    };
     const add = (text) => {
       for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
     };
@@ -277,13 +281,18 @@
       for (let node = parent.firstChild; node; node = node.nextSibling) {
         count++;
         if (node.nodeType === ELEMENT_NODE) {
-          add('<' + node.localName + '>');
+          unit(0x3c); // <
+          add(node.localName);
+          unit(0x3e); // >
           visit(node);
-          add('/');
+          unit(0x2f); // /
         } else if (node.nodeType === TEXT_NODE) {
-          add('#' + node.data.replace(/\r\n?/g, '\n'));
+          unit(0x23); // #
+          const data = node.data;
+          add(data.indexOf('\r') < 0 ? data : data.replace(/\r\n?/g, '\n'));
         } else {
-          add('!' + node.data);
+          unit(0x21); // !
+          add(node.data);
         }
       }
     };
