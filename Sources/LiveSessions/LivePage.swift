@@ -22,6 +22,7 @@ enum LivePage {
     // The title runtime.js shows when no page or presentation has one.
     containerOptions.append(.attribute("data-navdom-title", app.title))
     containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
+    containerOptions.append(.attribute("data-navdom-check", HydrationCheck.value(of: session.runtime.nodes)))
 
     let page = html(.lang("en")) {
       head {

@@ -107,12 +107,16 @@ public final class LiveServer: @unchecked Sendable {
 
   // MARK: Requests
 
+  /// The live session with this id, if the server has it.
+  func liveSession(_ id: String) -> LiveSession? { lock.withLock { sessions[id] } }
+
   func respond(to request: HTTPRequest) -> HTTPResponse? {
     if let file = LibraryFiles.response(to: request) { return file }
     switch (request.method, request.path) {
     case (.post, "/_navdom/event"): return handleEvent(request)
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
     case (.get, "/_navdom/stream"): return handleStream(request)
+    case (.get, "/_navdom/resync"): return handleResync(request)
     case (.get, _), (.head, _):
       if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
       return request.namesAFile ? nil : handlePage(request)

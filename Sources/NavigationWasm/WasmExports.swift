@@ -116,4 +116,21 @@ func appHTML() -> Int64 {
     return WasmABI.failure(error.description)
   }
 }
+
+/// The running app's page to rebuild the container from when patches could not be applied
+/// (an extension removed a node): `AppSession.snapshotJSON()`, `{"html", "ids"?, "patches", "url"}`.
+///
+/// ```js
+/// const snapshot = JSON.parse(take(exports.app_snapshot()));
+/// ```
+@_expose(wasm, "app_snapshot")
+@_cdecl("app_snapshot")
+func appSnapshot() -> Int64 {
+  guard let session else { return WasmABI.failure(noAppRunning) }
+  do {
+    return WasmABI.result(try session.snapshotJSON())
+  } catch {
+    return WasmABI.failure(error.description)
+  }
+}
 #endif

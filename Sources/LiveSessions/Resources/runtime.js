@@ -18,6 +18,11 @@
  *   data-navdom-patches='[...]'   a JSON patch list applied right after hydration, for what
  *                                 HTML cannot say: `listen` ops for the elements that listen,
  *                                 `setProp` ops for properties.
+ *   data-navdom-check="N:H"       the node count and hash of what the server rendered: a DOM
+ *                                 changed before the runtime ran (an extension, a translator)
+ *                                 is rebuilt from the app's current state (resyncSession).
+ *   data-navdom-resync="/url"     where the live page fetches that state (default
+ *                                 "/_navdom/resync").
  *   data-navdom-wasm[="/url"]     present: the app runs client-side in the WebAssembly module
  *                                 at URL (empty value: "/navdom.wasm"; `navdom serve --wasm`),
  *                                 through wasmTransport; no session.
@@ -25,7 +30,7 @@
  *
  * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
  *
- * API: hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById.
+ * API: hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById.
  * docs/RUNTIME.md describes the event and reply JSON and what the runtime guarantees.
  */
 (function (factory) {
@@ -62,6 +67,7 @@
 
   const DEFAULT_ENDPOINT = '/_navdom/event';
   const DEFAULT_STREAM = '/_navdom/stream';
+  const DEFAULT_RESYNC = '/_navdom/resync';
   const DEFAULT_WASM = '/navdom.wasm';
   // Always delegated; any other event named by `on`/`listen` is added when first seen.
   const BASE_EVENTS = ['click', 'input', 'change', 'submit', 'keydown', 'cancel', 'close'];
@@ -191,19 +197,36 @@
    * "Hydration"): document order from 1; `<!---->` markers are removed, and one not followed
    * by a text node becomes an empty text node. Dialogs rendered `open` are re-opened modally.
    * Returns the largest id given (the number of nodes).
+   *
+   * `ids` (optional): the ids to give, in document order, for a tree that has lived through
+   * patches (a resync's snapshot); default 1, 2, 3… Hydrating a container again (a resync)
+   * keeps its delegated listeners and forgets its old ids.
    */
-  function hydrate(container) {
-    const root = new Root(container);
-    roots.set(container, root);
+  function hydrate(container, ids) {
+    let root = roots.get(container);
+    if (root) {
+      root.byId = new Map();
+      root.maxId = 0;
+      root.shape = null;
+    } else {
+      root = new Root(container);
+      roots.set(container, root);
+    }
     lastRoot = root;
     register(root, container, 0);
     const openDialogs = [];
     let nextId = 1;
+    let position = 0;
     const visit = (parent) => {
       let child = parent.firstChild;
       while (child) {
         const node = isMarker(child) ? resolveMarker(child) : child;
-        register(root, node, nextId++);
+        if (ids) {
+          if (position >= ids.length) throw new Error(`navdom: the page has more nodes than the ${ids.length} ids given`);
+          register(root, node, ids[position++]);
+        } else {
+          register(root, node, nextId++);
+        }
         if (node.nodeType === ELEMENT_NODE) {
           if (isDialog(node) && node.hasAttribute('open')) openDialogs.push(node);
           visit(node);
@@ -212,9 +235,10 @@
       }
     };
     visit(container);
+    if (ids && position !== ids.length) throw new Error(`navdom: the page has ${position} nodes for ${ids.length} ids`);
     // After numbering, so a showModal() failure cannot leave the ids half done.
     openDialogs.forEach(openModally);
-    return nextId - 1;
+    return ids ? root.maxId : nextId - 1;
   }
 
   function isMarker(node) {
@@ -232,6 +256,195 @@
     const empty = marker.ownerDocument.createTextNode('');
     parent.replaceChild(empty, marker);
     return empty;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Hydration that checks itself, and resynchronising
+
+  /**
+   * `"N:H"` for the hydrated DOM of `container`: the number of nodes and an FNV-1a hash (32
+   * bits, hex) of their kinds, tags and text in document order, as the server computes it for
+   * `data-navdom-check` (Sources/LiveSessions/HydrationCheck.swift): `<tag>` … `/` for an
+   * element, `#text` for a text node (CR and CR LF as LF), `!data` for a comment.
+   */
+  function shapeCheck(container) {
+    let hash = 0x811c9dc5;
+    let count = 0;
+    // Code units one by one, with no strings built: this walks every node of the page.
+    const unit = (code) => {
+      hash = Math.imul(hash ^ code, 0x01000193);
+    };
+    const add = (text) => {
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    };
+    const visit = (parent) => {
+      for (let node = parent.firstChild; node; node = node.nextSibling) {
+        count++;
+        if (node.nodeType === ELEMENT_NODE) {
+          unit(0x3c); // <
+          add(node.localName);
+          unit(0x3e); // >
+          visit(node);
+          unit(0x2f); // /
+        } else if (node.nodeType === TEXT_NODE) {
+          unit(0x23); // #
+          const data = node.data;
+          add(data.indexOf('\r') < 0 ? data : data.replace(/\r\n?/g, '\n'));
+        } else {
+          unit(0x21); // !
+          add(node.data);
+        }
+      }
+    };
+    visit(container);
+    return `${count}:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+  }
+
+  /**
+   * After hydrate(): null when the DOM is the one the server rendered (or the page says
+   * nothing), else `{expected, found}`. Something changed it before the runtime ran: an
+   * extension's icon in a row, a translator's <font> wrappers, text added to a heading.
+   */
+  function verifyHydration(container) {
+    const expected = container.getAttribute('data-navdom-check');
+    if (!expected) return null;
+    const found = shapeCheck(container);
+    return found === expected ? null : { expected, found };
+  }
+
+  function mismatchMessage(mismatch) {
+    return `the page's DOM is not the one the server rendered (${mismatch.found}, expected ${mismatch.expected}: changed before the runtime ran)`;
+  }
+
+  /** The first node where `actual` (the page) and `expected` (a fresh render) differ, in words. */
+  function firstDifference(actual, expected) {
+    const describe = (node) => {
+      if (!node) return 'nothing';
+      if (node.nodeType === ELEMENT_NODE) return `<${node.localName}>`;
+      const data = JSON.stringify(node.data.length > 40 ? node.data.slice(0, 40) + '…' : node.data);
+      return node.nodeType === TEXT_NODE ? `text ${data}` : `comment ${data}`;
+    };
+    const same = (a, b) => a.nodeType === b.nodeType && (a.nodeType === ELEMENT_NODE ? a.localName === b.localName : a.data === b.data);
+    const walk = (a, b, path) => {
+      let x = a.firstChild, y = b.firstChild, index = 1;
+      for (; x || y; x = x && x.nextSibling, y = y && y.nextSibling, index++) {
+        const where = `${path} > ${x && x.nodeType === ELEMENT_NODE ? x.localName : 'node'}:nth-child(${index})`;
+        if (!x || !y || !same(x, y)) {
+          const id = x && x[ID] !== undefined ? ` (node ${x[ID]})` : '';
+          return `${where}${id} is ${describe(x)} where the server has ${describe(y)}`;
+        }
+        const inner = x.nodeType === ELEMENT_NODE ? walk(x, y, where) : null;
+        if (inner) return inner;
+      }
+      return null;
+    };
+    return walk(actual, expected, actual.localName || 'container') || 'no difference in tags or text';
+  }
+
+  /**
+   * Rebuilds a container from a snapshot of the app's current page ({html, ids?, patches, url?}:
+   * the live session's /_navdom/resync, or the module's start), keeping what it can: the URL,
+   * focus and caret, scroll, and what the visitor typed into named fields (sent to the app as
+   * input events). Returns a description of the first node that differed.
+   */
+  function rebuildRoot(session, snapshot) {
+    const { container } = session;
+    if (!snapshot || typeof snapshot.html !== 'string') throw new Error('navdom: a resync snapshot needs "html"');
+    const doc = container.ownerDocument;
+    const fresh = doc.createElement(container.localName);
+    fresh.innerHTML = snapshot.html;
+    const difference = firstDifference(container, fresh);
+    const view = keepView(container);
+    const fields = captureFields(container);
+    noteDialogsBelowLeaving(container);
+    container.textContent = '';
+    while (fresh.firstChild) container.appendChild(fresh.firstChild);
+    hydrate(container, Array.isArray(snapshot.ids) ? snapshot.ids : undefined);
+    applyPatches(container, Array.isArray(snapshot.patches) ? snapshot.patches : []);
+    if (session.history && typeof snapshot.url === 'string') session.history.follow({ url: snapshot.url, history: 'replace' });
+    restoreFields(container, fields); // before the caret: writing a value moves it to the end
+    restoreView(container, view);
+    return difference;
+  }
+
+  /** Focus, caret and scroll before a rebuild. */
+  function keepView(container) {
+    const doc = container.ownerDocument;
+    const win = doc.defaultView;
+    const active = doc.activeElement;
+    const view = { x: win ? win.scrollX : 0, y: win ? win.scrollY : 0, focus: null };
+    if (active && active !== container && container.contains(active)) {
+      view.focus = { node: active[ID], id: active.id, name: active.getAttribute('name'), tag: active.localName, selection: readSelection(active) };
+    }
+    return view;
+  }
+
+  function restoreView(container, view) {
+    const win = container.ownerDocument.defaultView;
+    const focus = view.focus;
+    if (focus) {
+      const byName = focus.name ? container.querySelector(`${focus.tag}[name="${cssString(focus.name)}"]`) : null;
+      const byNode = focus.node !== undefined ? nodeById(focus.node, container) : null;
+      const target = (focus.id && container.ownerDocument.getElementById(focus.id)) || byName || (byNode && byNode.localName === focus.tag ? byNode : null);
+      if (target && container.contains(target)) {
+        try {
+          target.focus({ preventScroll: true });
+          if (focus.selection) target.setSelectionRange(focus.selection.start, focus.selection.end, focus.selection.direction);
+        } catch (_) {
+          // an element without a caret: focus is enough
+        }
+      }
+    }
+    if (win && typeof win.scrollTo === 'function' && (win.scrollX !== view.x || win.scrollY !== view.y)) {
+      try {
+        win.scrollTo(view.x, view.y);
+      } catch (_) {
+        // jsdom has no layout
+      }
+    }
+  }
+
+  function cssString(text) {
+    return String(text).replace(/["\\]/g, '\\$&');
+  }
+
+  /**
+   * Brings the session's page back in step with the app: fetches a snapshot of its current
+   * page (`source`, default the transport's `snapshot`) and rebuilds the container from it.
+   * Events wait until it is done. `cause`: what went wrong, for the one warning it logs.
+   * Resolves to true once rebuilt; a failure is reported and leaves the page as it was.
+   */
+  function resyncSession(session, cause, source) {
+    if (session.resyncing) return session.resyncing;
+    const fetchSnapshot = source || session.snapshot;
+    if (typeof fetchSnapshot !== 'function') {
+      session.report(cause instanceof Error ? cause : new Error(`navdom: ${cause}`));
+      return Promise.resolve(false);
+    }
+    const started = Date.now();
+    session.resyncing = Promise.resolve()
+      .then(() => fetchSnapshot())
+      .then((snapshot) => {
+        const difference = rebuildRoot(session, snapshot);
+        session.resyncs = (session.resyncs || 0) + 1;
+        const why = cause instanceof Error ? cause.message : cause;
+        console.warn(`navdom: ${why}; rebuilt the page from the app's current state in ${Date.now() - started} ms (first difference: ${difference})`);
+        return true;
+      })
+      .catch((error) => {
+        if (error && error.sessionGone && session.win) {
+          keepFormForReload(session.container);
+          renewSession(session.win, RENEWED_AFTER_END);
+        } else {
+          session.report(error);
+        }
+        return false;
+      })
+      .finally(() => {
+        session.resyncing = null;
+        if (!session.busy && !session.queue.length) session.waiters.splice(0).forEach((resolve) => resolve());
+      });
+    return session.resyncing;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -940,6 +1153,7 @@
     const win = doc.defaultView;
     const report = options.onError || ((error) => console.error(error));
     const session = { container, send: options.send, report, queue: [], busy: false, waiters: [], win };
+    session.snapshot = typeof options.snapshot === 'function' ? options.snapshot : null; // for resyncSession
     const cleanups = [];
 
     const onEvent = (event) => handleDomEvent(root, session, event);
@@ -955,6 +1169,7 @@
     if (win) {
       announceRenewal(container, win);
       session.announcer = pageAnnouncer(container);
+      recoverFormAfterReload(container);
       session.history = startHistory(win);
       const onPopState = (event) => {
         // A traversal the runtime started itself (the app popped its stack) is not news to
@@ -969,7 +1184,9 @@
     if (typeof options.subscribe === 'function') {
       // Pushed replies are applied on arrival, not queued behind an event in flight: the
       // server computed them before any reply still on its way.
-      const unsubscribe = options.subscribe((reply) => handleReply(session, reply));
+      // One that arrives while the page is being rebuilt waits for it: the snapshot may be older.
+      const onPush = (reply) => (session.resyncing ? session.resyncing.then(() => handleReply(session, reply)) : handleReply(session, reply));
+      const unsubscribe = options.subscribe(onPush);
       if (typeof unsubscribe === 'function') cleanups.push(unsubscribe);
     }
 
@@ -977,7 +1194,9 @@
       /** Sends an event as if the DOM had fired it: {id, event, value?, key?}. */
       dispatch: (event) => dispatch(session, event),
       /** Resolves once every queued event has been sent and its reply applied. */
-      idle: () => (session.busy || session.queue.length ? new Promise((resolve) => session.waiters.push(resolve)) : Promise.resolve()),
+      idle: () => (session.busy || session.queue.length || session.resyncing ? new Promise((resolve) => session.waiters.push(resolve)) : Promise.resolve()),
+      /** Rebuilds the page from the app's current state (options.snapshot); resolves to true once done. */
+      resync: (cause, source) => resyncSession(session, cause || 'asked to resync', source),
       /** Stops listening; replies still in flight are applied. */
       stop: () => cleanups.splice(0).forEach((cleanup) => cleanup()),
     };
@@ -1073,7 +1292,9 @@
 
   async function pump(session) {
     session.busy = true;
-    while (session.queue.length) {
+    while (session.queue.length || session.resyncing) {
+      if (session.resyncing) await session.resyncing; // events wait for the page to be rebuilt
+      if (!session.queue.length) continue;
       const message = session.queue.shift();
       try {
         handleReply(session, await callSend(session.send, message));
@@ -1082,6 +1303,7 @@
           // A module that trapped is a bug worth seeing; a session the server let go is not.
           if (error.moduleTrapped) session.report(error);
           session.queue.length = 0; // the page is about to load again
+          keepFormForReload(session.container);
           renewSession(session.win, error.moduleTrapped ? RENEWED_AFTER_TRAP : RENEWED_AFTER_END);
           break;
         }
@@ -1133,6 +1355,97 @@
     container.parentNode.insertBefore(notice, container);
   }
 
+  // ---------------------------------------------------------------------------------------
+  // Form recovery
+
+  const FORM_KEY = 'navdom:form:'; // + path and query: the fields kept across a renewal
+
+  /** Whether a field's value is kept: a named (or id'd) field a visitor types or picks in. */
+  function isRecoverable(field) {
+    const tag = field.localName;
+    if (tag === 'textarea' || tag === 'select') return !!(field.name || field.id);
+    if (tag !== 'input') return false;
+    const type = (field.getAttribute('type') || 'text').toLowerCase();
+    if (['password', 'hidden', 'file', 'submit', 'button', 'reset', 'image'].includes(type)) return false;
+    return !!(field.name || field.id);
+  }
+
+  /** The values of the recoverable fields in `container`: [{key, index, value?, checked?}]. */
+  function captureFields(container) {
+    const fields = [];
+    const seen = new Map();
+    container.querySelectorAll('input, textarea, select').forEach((field) => {
+      if (!isRecoverable(field)) return;
+      const key = field.id ? '#' + field.id : 'name:' + field.name;
+      const index = seen.get(key) || 0;
+      seen.set(key, index + 1);
+      const type = (field.getAttribute('type') || '').toLowerCase();
+      if (type === 'checkbox' || type === 'radio') fields.push({ key, index, checked: field.checked });
+      else fields.push({ key, index, value: field.value });
+    });
+    return fields;
+  }
+
+  /**
+   * Writes captured values back into the fields of `container` that have the same id or name
+   * (the nth of a name), and fires `input` and `change` on each one it changed, so the app
+   * hears them as if typed. Returns how many it changed.
+   */
+  function restoreFields(container, fields) {
+    if (!Array.isArray(fields) || !fields.length) return 0;
+    const current = new Map();
+    container.querySelectorAll('input, textarea, select').forEach((field) => {
+      if (!isRecoverable(field)) return;
+      const key = field.id ? '#' + field.id : 'name:' + field.name;
+      if (!current.has(key)) current.set(key, []);
+      current.get(key).push(field);
+    });
+    const win = container.ownerDocument.defaultView;
+    let changed = 0;
+    for (const kept of fields) {
+      const field = kept && current.has(kept.key) ? current.get(kept.key)[kept.index] : undefined;
+      if (!field) continue;
+      if (typeof kept.checked === 'boolean') {
+        if (field.checked === kept.checked) continue;
+        field.checked = kept.checked;
+      } else if (typeof kept.value === 'string') {
+        if (field.value === kept.value) continue;
+        field.value = kept.value;
+      } else {
+        continue;
+      }
+      changed++;
+      field.dispatchEvent(new win.Event('input', { bubbles: true }));
+      field.dispatchEvent(new win.Event('change', { bubbles: true }));
+    }
+    return changed;
+  }
+
+  /** Before a renewal reload: keeps the page's field values for its URL (sessionStorage). */
+  function keepFormForReload(container) {
+    const win = container.ownerDocument.defaultView;
+    try {
+      const fields = captureFields(container);
+      if (fields.length) win.sessionStorage.setItem(FORM_KEY + win.location.pathname + win.location.search, JSON.stringify(fields));
+    } catch (_) {
+      // no sessionStorage (privacy settings): the reload starts from the app's state
+    }
+  }
+
+  /** After a renewal reload: writes the kept values back (once) and sends them to the app. */
+  function recoverFormAfterReload(container) {
+    const win = container.ownerDocument.defaultView;
+    let fields = null;
+    try {
+      const key = FORM_KEY + win.location.pathname + win.location.search;
+      fields = JSON.parse(win.sessionStorage.getItem(key) || 'null');
+      win.sessionStorage.removeItem(key);
+    } catch (_) {
+      return 0;
+    }
+    return restoreFields(container, fields);
+  }
+
   /** Calls a promise-returning send, or a callback-style send(event, (error, reply) => ...). */
   function callSend(send, message) {
     if (send.length >= 2) {
@@ -1155,6 +1468,12 @@
       const pageBefore = topPage(session.container);
       try {
         applyPatches(session.container, reply.patches || []);
+      } catch (error) {
+        // A node the patches name was removed or moved behind the runtime's back (an
+        // extension): rebuild the page from the app's state rather than leave it dead.
+        if (error.patchIndex === undefined || !session.snapshot) throw error;
+        resyncSession(session, error);
+        return;
       } finally {
         typingInto = null;
       }
@@ -1329,7 +1648,7 @@
    * `fetch` and `EventSource` can be passed in (tests, other environments).
    */
   function httpTransport(options) {
-    const { session, endpoint = DEFAULT_ENDPOINT, stream = null } = options || {};
+    const { session, endpoint = DEFAULT_ENDPOINT, stream = null, resync = DEFAULT_RESYNC } = options || {};
     if (typeof session !== 'string' || session === '') throw new Error('navdom: httpTransport needs a session id');
     const fetchImpl = (options && options.fetch) || globalThis.fetch;
     const EventSourceImpl = (options && options.EventSource) || globalThis.EventSource;
@@ -1352,7 +1671,21 @@
       return text ? JSON.parse(text) : null;
     };
 
-    if (!stream) return { send };
+    /** The session's current page, for resyncSession: GET resync?session=S. */
+    const snapshot = async () => {
+      if (typeof fetchImpl !== 'function') throw new Error('navdom: no fetch() to resync with');
+      const url = resync + (resync.includes('?') ? '&' : '?') + 'session=' + encodeURIComponent(session);
+      const response = await fetchImpl(url, { credentials: 'same-origin' });
+      const text = await response.text();
+      if (!response.ok) {
+        const error = new Error(`navdom: ${resync} answered ${response.status}: ${text.slice(0, 200)}`);
+        error.sessionGone = response.status === 410;
+        throw error;
+      }
+      return JSON.parse(text);
+    };
+
+    if (!stream) return { send, snapshot };
     const subscribe = (onReply) => {
       if (typeof EventSourceImpl !== 'function') {
         console.error('navdom: no EventSource; server-pushed updates are off');
@@ -1371,7 +1704,7 @@
       });
       return () => source.close();
     };
-    return { send, subscribe };
+    return { send, subscribe, snapshot };
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1508,7 +1841,13 @@
       const what = `${event.event} on #${event.id}`;
       return JSON.parse(call('app_dispatch', what, event.id, event.event, event.value, event.key));
     };
-    return { send, ready };
+    /** The app's current page, for resyncSession (a module without app_snapshot has none). */
+    const snapshot = async () => {
+      await ready;
+      if (typeof wasm.exports.app_snapshot !== 'function') throw new Error('navdom: the module has no app_snapshot export to resync from; rebuild it');
+      return JSON.parse(call('app_snapshot', 'a snapshot of the page'));
+    };
+    return { send, ready, snapshot };
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1547,11 +1886,19 @@
     try {
       hydrate(container);
       const patches = data.navdomPatches ? JSON.parse(data.navdomPatches) : null;
-      if (data.navdomPatches) applyPatches(container, patches);
-      if (data.navdomWasm !== undefined) return startWasm(container, patches, options);
-      if (!data.navdomSession) return null;
+      // A DOM changed before the runtime ran gets no patches: its ids do not line up.
+      const mismatch = verifyHydration(container);
+      if (data.navdomPatches && !mismatch) applyPatches(container, patches);
+      if (data.navdomWasm !== undefined) return startWasm(container, patches, options, mismatch);
+      if (!data.navdomSession) {
+        if (mismatch) console.warn(`navdom: the page is not the one the server rendered (${mismatch.found}, expected ${mismatch.expected})`);
+        return null;
+      }
       const stream = data.navdomStream === undefined ? null : data.navdomStream || DEFAULT_STREAM;
-      return start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream }));
+      const resync = data.navdomResync || DEFAULT_RESYNC;
+      const session = start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream, resync }));
+      if (mismatch) session.resync(mismatchMessage(mismatch));
+      return session;
     } catch (error) {
       console.error(error);
       return null;
@@ -1563,7 +1910,7 @@
    * the same page for the URL; if its hydration patches differ from the server's, ids or
    * listeners would not line up, so that is reported. `patches`: the server's, as parsed.
    */
-  function startWasm(container, patches, options) {
+  function startWasm(container, patches, options, mismatch) {
     const data = container.dataset;
     const win = container.ownerDocument.defaultView;
     const transport = wasmTransport({
@@ -1573,8 +1920,10 @@
       fetch: options && options.fetch,
     });
     const session = start(container, transport);
+    // The module starts the app afresh, so its first render is the page's current state.
+    if (mismatch) session.resync(mismatchMessage(mismatch), () => transport.ready);
     session.ready = transport.ready.then((started) => {
-      if (data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(patches)) {
+      if (!mismatch && data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(patches)) {
         throw new Error('navdom: the module rendered a different page than the server (its hydration patches differ)');
       }
       return started;
@@ -1583,5 +1932,5 @@
     return session;
   }
 
-  return { hydrate, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById };
+  return { hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById };
 });

@@ -1,0 +1,29 @@
+import HTMLRenderer
+import NavigationCore
+import StaticServe
+
+extension LiveServer {
+  /// `GET /_navdom/resync?session=S`: the session's current page (``AppSession/snapshotJSON()``),
+  /// worked out on the session's queue; 410 for a session this server does not have.
+  func handleResync(_ request: HTTPRequest) -> HTTPResponse {
+    if let refusal = request.crossOriginRefusal { return refusal }
+    guard let id = Self.queryValue("session", in: request.query) else {
+      return Self.failure(.badRequest, "missing session")
+    }
+    guard let session = liveSession(id) else { return Self.sessionGone }
+    session.touch()
+    return .deferred { complete in
+      session.run({ app -> Result<String, RenderError> in
+        do throws(RenderError) { return .success(try app.snapshotJSON()) } catch { return .failure(error) }
+      }) { result in
+        switch result {
+        case .success(let json):
+          _ = session.takeLateReplies()  // the snapshot holds them too
+          complete(.json(json, compressingFor: request))
+        case .failure(let error):
+          complete(.error(.internalServerError, detail: "the page could not be rendered: \(error)"))
+        }
+      }
+    }
+  }
+}

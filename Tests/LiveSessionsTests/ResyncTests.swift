@@ -1,0 +1,76 @@
+import DemoApp
+import Foundation
+import NavigationCore
+import StaticServe
+import Testing
+import VirtualDOM
+
+@testable import LiveSessions
+
+/// What lets a page survive foreign DOM changes (issue 29): the check the page carries, which
+/// runtime.js computes the same way, and the snapshot a page rebuilds itself from.
+@Suite struct ResyncTests {
+  /// Values runtime.js's `verifyHydration` gives for the same trees parsed from their HTML
+  /// (jsdom): tags, text with CR and CR LF as LF, comments, SVG's case, adjacent and empty text.
+  @Test func theCheckIsTheOneRuntimeJSComputes() {
+    #expect(HydrationCheck.value(of: [ul { li { "One" } }]) == "3:ead091aa")
+    let mixed: [Node] = [
+      p { "a\r\nb\rc" }, .comment("note"),
+      svg { makeElement("foreignObject", namespace: .svg, [], children: []) },
+    ]
+    #expect(HydrationCheck.value(of: mixed) == "5:3e702203")
+    #expect(HydrationCheck.value(of: [p { Node.text("a"); Node.text("b"); Node.text("") }]) == "4:2203c7b6")
+  }
+
+  @Test func aPageCarriesTheCheckOfItsTree() throws {
+    let harness = LiveServerTests.DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let html = LiveServerTests.text(LiveServerTests.get(live, "/"))
+    var expected = ""
+    live.perform(session: LiveServerTests.session(in: html)) { expected = HydrationCheck.value(of: $0.runtime.nodes) }
+    #expect(expected.hasPrefix("42:"))
+    #expect(html.contains(#"data-navdom-check="\#(expected)""#))
+  }
+
+  @Test func aSnapshotIsTheSessionsCurrentPageWithItsIds() throws {
+    let harness = LiveServerTests.DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let visit = try LiveServerTests.Visit(live, harness)
+    let fresh = LiveServerTests.text(LiveServerTests.get(live, "/_navdom/resync?session=\(visit.session)"))
+    #expect(fresh.hasPrefix(#"{"html":"<div class=\"navigation-stack\">"#))
+    #expect(!fresh.contains(#""ids":"#))  // a fresh tree is numbered 1, 2, 3…
+    #expect(fresh.contains(#""patches":[{"op":"listen","#))
+    #expect(fresh.hasSuffix(#","url":"/"}"#))
+
+    // Once the app has changed the page (an item added on the server, not yet pushed), the
+    // snapshot holds the change, its ids say where the new nodes are, and the change is not
+    // pushed again afterwards.
+    live.perform(session: visit.session) { _ in
+      visit.model.items.insert(Item(id: 9, name: "Lamp", color: .red), at: 0)
+    }
+    let changed = LiveServerTests.text(LiveServerTests.get(live, "/_navdom/resync?session=\(visit.session)"))
+    #expect(changed.contains("Lamp"))
+    #expect(changed.contains(#""ids":[1,2,3,4,5,6,7,8,9,43,44,"#))  // the new row, then the old ones
+    var pending: String?
+    live.perform(session: visit.session) { pending = $0.takePendingReply() }
+    #expect(pending == nil)
+  }
+
+  @Test func anUnknownOrMissingSessionIsRefused() {
+    let live = LiveServer(app: LiveServerTests.DemoHarness().app)
+    #expect(LiveServerTests.get(live, "/_navdom/resync?session=0000")?.status.code == 410)
+    #expect(LiveServerTests.get(live, "/_navdom/resync")?.status.code == 400)
+  }
+}
+
+extension ResyncTests {
+  @Test func aResyncFromAnotherSitesPageIsRefused() throws {
+    let harness = LiveServerTests.DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let visit = try LiveServerTests.Visit(live, harness)
+    let request = HTTPRequest(
+      method: .get, target: "/_navdom/resync?session=\(visit.session)",
+      headers: ["Host": "localhost", "Origin": "https://evil.example"])
+    #expect(LiveServerTests.route(live, request)?.status.code == 403)
+  }
+}

@@ -1,0 +1,65 @@
+"""Form input survives a server restart (issue 29): a visitor types into the Contacts example's
+edit page (/contacts/2/edit), the server restarts, they type on; the page reloads at the same
+URL in a new session, and what they typed is still in the fields and in the app (Save keeps it).
+A password is never kept (docs/RUNTIME.md, "Form recovery")."""
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import REPO, WASM_MODE, App, launch_server, stop_server
+
+CONTACTS = Path(os.environ.get("CONTACTS_BIN", REPO / "Examples/Contacts/.build/debug/Contacts"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.skipif(WASM_MODE, reason="a client-side page has no server session to lose")
+def test_typed_text_survives_a_server_restart(driver):
+    if not CONTACTS.exists():
+        pytest.fail(f"no Contacts binary at {CONTACTS} (cd Examples/Contacts && swift build)")
+    port = str(free_port())
+    process, base = launch_server("--port", port, binary=CONTACTS)
+    try:
+        app = App(driver, base).open("/contacts/2/edit")
+        name = driver.find_element(By.ID, "edit-contact-name")
+        name.send_keys(" Jr")
+        email = driver.find_element(By.ID, "edit-contact-email")
+        email.clear()
+        email.send_keys("grace@navy.mil")
+        app.idle()
+        # (WebKit's WebDriver replaces a field's text where Chromium's appends: read what is there.)
+        typed = name.get_property("value")
+        assert typed.endswith(" Jr")
+    finally:
+        stop_server(process)
+
+    process, _ = launch_server("--port", port, binary=CONTACTS)
+    try:
+        name.send_keys(".")  # the new server has never heard of this session: 410, reload
+        app.wait_for(
+            lambda d: d.execute_script("return !!document.querySelector('.navdom-notice')"),
+            "the page to reload in a new session and say so")
+        app.wait_for(
+            lambda d: d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"),
+            "the reloaded page to hydrate")
+        app.idle()
+        assert app.path() == "/contacts/2/edit"
+        assert driver.find_element(By.ID, "edit-contact-name").get_attribute("value") == typed + "."
+        assert driver.find_element(By.ID, "edit-contact-email").get_attribute("value") == "grace@navy.mil"
+        # The new session heard the values: Save stores them.
+        app.click("Save")
+        app.wait_for(lambda d: app.path() == "/contacts/2", "the contact's page after Save")
+        app.wait_for(lambda d: typed + "." in d.find_element(By.TAG_NAME, "main").text,
+                     "the saved name on the contact's page")
+        errors = [e for e in app.errors() if "410" not in e]
+        assert not errors, f"console errors: {errors}"
+    finally:
+        stop_server(process)
