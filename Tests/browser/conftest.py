@@ -40,6 +40,8 @@ LIVE_ONLY = {
     "test_the_page_subscribes_to_server_pushed_updates",
     "test_each_page_load_is_its_own_session",
     "test_a_restarted_server_renews_the_session_at_the_same_url",
+    # A client-side page has no server session to lose.
+    "test_typed_text_survives_a_server_restart",
 }
 
 

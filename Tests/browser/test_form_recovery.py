@@ -21,7 +21,6 @@ def free_port():
         return probe.getsockname()[1]
 
 
-@pytest.mark.skipif(WASM_MODE, reason="a client-side page has no server session to lose")
 def test_typed_text_survives_a_server_restart(driver):
     if not CONTACTS.exists():
         pytest.fail(f"no Contacts binary at {CONTACTS} (cd Examples/Contacts && swift build)")
