@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, WASM_MODE, App, launch_server, stop_server
+from conftest import REPO, App, launch_server, stop_server
 
 CONTACTS = Path(os.environ.get("CONTACTS_BIN", REPO / "Examples/Contacts/.build/debug/Contacts"))
 
