@@ -49,7 +49,7 @@ public struct LiveApp: Sendable {
     }
   }
   /// Starts a session for a visitor arriving at `url`, or says why the app has no page there
-  /// (``AppSession/start(at:model:routes:view:)`` answers this way); ``makeSession`` is the
+  /// (`AppSession.start(at:model:routes:view:)` answers this way); ``makeSession`` is the
   /// same without the reason.
   public var startSession: @Sendable (_ url: String) -> Result<AppSession, RouteError>
   /// The app's own page for a URL it does not have, served with status 404 instead of falling

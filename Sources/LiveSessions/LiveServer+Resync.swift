@@ -3,7 +3,7 @@ import NavigationCore
 import StaticServe
 
 extension LiveServer {
-  /// `GET /_navdom/resync?session=S`: the session's current page (``AppSession/snapshotJSON()``),
+  /// `GET /_navdom/resync?session=S`: the session's current page (`AppSession.snapshotJSON()`),
   /// worked out on the session's queue; 410 for a session this server does not have.
   func handleResync(_ request: HTTPRequest) -> HTTPResponse {
     if let refusal = request.crossOriginRefusal { return refusal }

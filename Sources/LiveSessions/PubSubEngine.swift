@@ -1,3 +1,5 @@
+import StaticServe
+
 /// What carries ``PubSub``'s messages: encoded bytes by topic. ``LocalPubSubEngine`` carries
 /// them within one process; an engine shared by several server processes (Redis pub/sub,
 /// Postgres LISTEN/NOTIFY) would carry the same bytes between them, each process delivering to

@@ -1,3 +1,5 @@
+import StaticServe
+
 /// Jobs that run one at a time, in the order they were enqueued, on a ``WorkerPool``'s
 /// workers: a live session's events, pushes and changes from the server side. Enqueueing never
 /// waits, from any thread (a job of this mailbox or of another included), so no mailbox ever

@@ -1,3 +1,5 @@
+import StaticServe
+
 /// A value every visitor shares (a count, the books on loan), with change notifications: any
 /// session's event or any thread reads and updates it safely, and every change is announced on
 /// a ``PubSub`` topic, so every page can be told. Swift 6 clean: no lock or global of the

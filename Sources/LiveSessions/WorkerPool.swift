@@ -1,3 +1,4 @@
+import StaticServe
 import Dispatch
 import Foundation
 

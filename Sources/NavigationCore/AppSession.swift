@@ -86,7 +86,7 @@ public final class AppSession {
     }
   }
 
-  /// The title of the top-most page or presentation (``Node/navigationTitle(_:)``), or `nil`
+  /// The title of the top-most page or presentation (``VirtualDOM/Node/navigationTitle(_:)``), or `nil`
   /// when none has one (the app's title then shows).
   ///
   /// ```swift

@@ -39,7 +39,7 @@ public final class NavigationRuntime {
   /// ```
   public private(set) var mountedTree = MountedTree([])
 
-  /// The top-most page's or presentation's ``Node/navigationTitle(_:)`` after the last render,
+  /// The top-most page's or presentation's ``VirtualDOM/Node/navigationTitle(_:)`` after the last render,
   /// `nil` when none has one.
   ///
   /// ```swift

@@ -18,7 +18,7 @@ final class CompressedFiles: Sendable {
     var totalBytes = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   static let smallest = 256
   static let largest = 8 * 1024 * 1024
   static let keptBytes = 32 * 1024 * 1024

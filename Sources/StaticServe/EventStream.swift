@@ -27,7 +27,7 @@ public final class EventStream: @unchecked Sendable {
     var closeHandlers: [@Sendable () -> Void] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let usesChunkedFraming: Bool
   private let maximumPendingBytes: Int
   private let scheduleFlush: @Sendable () -> Void

@@ -40,8 +40,8 @@ public final class HTTPServer: @unchecked Sendable {
   /// The configuration the server was created with.
   public let configuration: ServerConfiguration
   private let router: Router?
-  private let phase = Mutex<Phase>(.idle)
-  private let stopLock = Mutex<Void>(())
+  private let phase = Locked<Phase>(.idle)
+  private let stopLock = Locked<Void>(())
   private let boundPort = Atomic<Int>(0)
 
   /// Creates a server; nothing happens until `start()` or `run()`.

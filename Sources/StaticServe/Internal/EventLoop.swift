@@ -13,9 +13,9 @@ final class EventLoop: @unchecked Sendable {
   let wakeDescriptor: Int32
   var reserveDescriptor: Int32
   var connections: [Int32: Connection] = [:]
-  let inbox = Mutex<[Connection]>([])
+  let inbox = Locked<[Connection]>([])
   /// Deferred responses made on other threads, waiting to be queued by this loop.
-  let completions = Mutex<[(DeferredResponse, HTTPResponse?)]>([])
+  let completions = Locked<[(DeferredResponse, HTTPResponse?)]>([])
   let readBuffer: UnsafeMutableRawBufferPointer
   let eventBuffer: UnsafeMutableBufferPointer<navdom_epoll_ready>
   let maximumEvents = 256
