@@ -39,13 +39,17 @@ public final class LiveServer: @unchecked Sendable {
     self.limits = limits
   }
 
-  /// The router to give `HTTPServer`: pages, events and the update stream.
+  /// The router to give `HTTPServer`: pages (gzip'd for clients that accept it), events and
+  /// the update stream.
   public var router: HTTPServer.Router {
-    { [self] request in self.respond(to: request) }
+    PageCompression.compressing { [self] request in self.respond(to: request) }
   }
 
   /// How many sessions are alive.
   public var sessionCount: Int { lock.withLock { sessions.count } }
+
+  /// The live session with this id, if any.
+  func liveSession(_ id: String) -> LiveSession? { lock.withLock { sessions[id] } }
 
   /// Runs `body` with a session's app on that session's queue and waits for it (for changes
   /// made on the server, such as a timer's); the change reaches the browser through the stream.
@@ -81,6 +85,7 @@ public final class LiveServer: @unchecked Sendable {
     case (.post, "/_navdom/event"): return handleEvent(request)
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
     case (.get, "/_navdom/stream"): return handleStream(request)
+    case (.post, NoScriptForms.endpoint): return NoScriptSubmission.respond(to: request, server: self)
     case (.get, _), (.head, _):
       if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
       return request.namesAFile ? nil : handlePage(request)
@@ -94,6 +99,7 @@ public final class LiveServer: @unchecked Sendable {
   private func handlePage(_ request: HTTPRequest) -> HTTPResponse {
     .deferred { [self] complete in
       pageQueue.async { [self] in
+        if let resumed = resumedPage(for: request) { return complete(resumed) }  // docs/NO-SCRIPT.md
         // In an arena of its own: nodes the app builds here (and keeps for its view) are read
         // later on whichever thread serves the session, while this pool thread goes on to
         // build other pages in its own arena.
@@ -303,15 +309,6 @@ extension HTTPResponse {
 
   /// JSON, gzip-compressed when the client accepts it and the body is big enough to gain.
   static func json(_ text: String, compressingFor request: HTTPRequest) -> HTTPResponse {
-    var response = json(text)
-    // The body already holds the text's bytes; no second copy.
-    guard case .bytes(let bytes) = response.body, bytes.count >= 1024,
-      request.headers.hasToken("gzip", in: "Accept-Encoding"),
-      let compressed = Gzip.compress(bytes), compressed.count < bytes.count
-    else { return response }
-    response.body = .bytes(compressed)
-    response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
-    response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
-    return response
+    json(text).compressed(for: request)
   }
 }
