@@ -40,6 +40,11 @@ LIVE_ONLY = {
     "test_the_page_subscribes_to_server_pushed_updates",
     "test_each_page_load_is_its_own_session",
     "test_a_restarted_server_renews_the_session_at_the_same_url",
+    # serve --latency and pages without script are the live server's (each test starts one).
+    "test_serve_latency_delays_each_event_and_the_button_shows_it_pending",
+    "test_the_demos_add_item_sheet_and_delete_alert_work_without_script",
+    "test_a_pushed_page_and_its_back_button_work_without_script",
+    "test_the_examples_forms_work_without_script",
 }
 
 
