@@ -72,7 +72,13 @@ extension AppCommandLine {
         CommandLineOptions.complain(error.description + "\n  " + WasmModuleLocation.advice(for: error, program: program))
         return 1
       } catch {
-        return 1  // only WasmModuleError is thrown above
+        CommandLineOptions.complain("cannot load the WebAssembly module: \(error)")
+        return 1
+      }
+      if latency != nil {
+        CommandLineOptions.complain(
+          "warning: --latency delays the live server's answers; with --wasm events never reach the server "
+            + "(navdom.enableLatencySim(300) in the browser's console delays them there)")
       }
       router = WasmAppServer(app: app, module: module).router
       mode = "client-side from \(WasmAppServer.modulePath)"

@@ -149,9 +149,10 @@ check "serve --wasm with no module anywhere says where it looked" 1 '' 'looked f
   sh -c "cd '$work/app' && '$navdom' serve --port 0 --wasm"
 printf '\0asm\1\0\0\0' >"$work/app/.build-wasm/InventoryWasm.wasm"
 cd "$work/app"
-serve_in_background --wasm
+serve_in_background --wasm --latency 10ms
 cd - >/dev/null
 check "serve --wasm finds the only module the plugin wrote" 0 'client-side' '' cat "$work/serve.out"
+check "--latency with --wasm says where the delay goes instead" 0 'navdom.enableLatencySim' '' cat "$work/serve.err"
 # Started from a folder without public/: its files are reported missing, with the reason.
 check "a file asked for without a public folder is a 404" 0 '404 text/html' '' status_for_host localhost /app.css
 check "the missing public folder is named on the page" 0 'no public folder at' '' status_for_host localhost /app.css
