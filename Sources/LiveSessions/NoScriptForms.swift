@@ -68,8 +68,20 @@ final class NoScriptForms {
 
   /// `roots`, with the attributes above added where they apply (unchanged subtrees shared).
   func annotate(_ roots: [Node]) -> [Node] {
+    walk(roots, building: true)
+  }
+
+  /// Only `fields`, for a submission: the same walk, building nothing.
+  func collectFields(of roots: [Node]) {
+    _ = walk(roots, building: false)
+  }
+
+  private var building = true
+
+  private func walk(_ roots: [Node], building: Bool) -> [Node] {
     position = 0
     fields = []
+    self.building = building
     return roots.map { visit($0, form: nil) }
   }
 
@@ -150,7 +162,7 @@ final class NoScriptForms {
       }
       if changed { children = visited }
     }
-    guard attributes != nil || children != nil else { return node }
+    guard building, attributes != nil || children != nil else { return node }
     return .element(element.with(attributes: attributes, children: children))
   }
 

@@ -47,7 +47,7 @@ enum NoScriptSubmission {
   /// current tree refuses (a stale button) change nothing; the visitor sees the state as it is.
   static func run(_ posted: [(String, String)], formID: NodeID?, in app: AppSession) -> String {
     let walk = NoScriptForms(session: "", runtime: app.runtime)
-    _ = walk.annotate(app.runtime.nodes)
+    walk.collectFields(of: app.runtime.nodes)
     let clicked = posted.first { $0.0 == NoScriptForms.clickField }.flatMap { NodeID($0.1) }
     let owner: NoScriptForms.Owner = formID.map { .form($0) } ?? .page
     for field in walk.fields where field.owner == owner {
