@@ -10,7 +10,7 @@ extension AppCommandLine {
   /// ```
   public static func serve(_ app: LiveApp, arguments: [String]) -> Int32 {
     let arguments = naming(wasmModuleIn: arguments)
-    let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host"]
+    let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host", "--latency"]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--quiet", "--help", "--wasm"]) else {
       return 2
     }
@@ -18,7 +18,23 @@ extension AppCommandLine {
       print(usage(app))
       return 0
     }
-    guard let port = options.integer("--port", default: 8080), port <= 65_535 else { return 2 }
+    if let extra = options.positional.first {
+      CommandLineOptions.complain("serve takes only options, not \"\(extra)\" (\(program) serve --help lists them)")
+      return 2
+    }
+    guard let port = options.integer("--port", default: 8080) else { return 2 }
+    guard port <= 65_535 else {
+      CommandLineOptions.complain("--port takes a port number from 1 to 65535 (0 picks a free one), not \(port)")
+      return 2
+    }
+    var latency: SimulatedLatency?
+    if let text = options.values["--latency"] {
+      guard let delay = SimulatedLatency.parse(text) else {
+        CommandLineOptions.complain("--latency takes a delay such as 300ms or 1s (at most 60s), not \"\(text)\"")
+        return 2
+      }
+      latency = SimulatedLatency(delay: delay)
+    }
     let host = options.values["--host"] ?? "127.0.0.1"
     // A public folder given with --public must exist; the default ./public is optional (an
     // app may have no files of its own: runtime.js comes with the library).
@@ -38,7 +54,7 @@ extension AppCommandLine {
     }
     if host == "0.0.0.0" || host == "::" {
       CommandLineOptions.complain(
-        "navdom: warning: listening on every interface (\(host)): the app is reachable from the network. "
+        "warning: listening on every interface (\(host)): the app is reachable from the network. "
           + "Only requests for IP addresses, localhost and the names given with --allowed-host are answered.")
     }
     let configuration = ServerConfiguration(
@@ -48,26 +64,34 @@ extension AppCommandLine {
     let router: HTTPServer.Router
     let mode: String
     if options.flags.contains("--wasm") {
-      let modulePath = options.values["--wasm-module"] ?? ".build-wasm/\(program).wasm"
       let module: [UInt8]
       do {
+        let modulePath = try options.values["--wasm-module"] ?? WasmModuleLocation.defaultPath(program: program).get()
         module = try WasmAppServer.loadModule(at: modulePath)
-      } catch {
-        CommandLineOptions.complain(
-          error.description + "\n  build it with: swift package --allow-writing-to-package-directory build-wasm"
-            + " --product YOUR_WASM_PRODUCT --output \(modulePath) (docs/WASM.md)")
+      } catch let error as WasmModuleError {
+        CommandLineOptions.complain(error.description + "\n  " + WasmModuleLocation.advice(for: error, program: program))
         return 1
+      } catch {
+        CommandLineOptions.complain("cannot load the WebAssembly module: \(error)")
+        return 1
+      }
+      if latency != nil {
+        CommandLineOptions.complain(
+          "warning: --latency delays the live server's answers; with --wasm events never reach the server "
+            + "(navdom.enableLatencySim(300) in the browser's console delays them there)")
       }
       router = WasmAppServer(app: app, module: module).router
       mode = "client-side from \(WasmAppServer.modulePath)"
     } else {
       let server = LiveServer(app: app)
       live = server
-      router = server.router
-      mode = "live"
+      router = latency.map { $0.delaying(server.router) } ?? server.router
+      mode = latency.map { "live, every event delayed \($0.delay)" } ?? "live"
     }
     let ownsIcon = publicRoot.map { FileManager.default.fileExists(atPath: $0 + "/favicon.ico") } ?? false
-    let server = HTTPServer(configuration: configuration, router: ownsIcon ? router : LibraryFiles.addingFavicon(to: router))
+    var served = ownsIcon ? router : LibraryFiles.addingFavicon(to: router)
+    if publicRoot == nil { served = MissingPublicFolder(folder: "public").reporting(in: served) }
+    let server = HTTPServer(configuration: configuration, router: served)
     do {
       try server.start()
     } catch {

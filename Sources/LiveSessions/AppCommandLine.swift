@@ -39,7 +39,7 @@ public enum AppCommandLine {
   public static func usage(_ app: LiveApp) -> String {
     """
     usage: \(program) serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
-                        [--allowed-host NAME]... [--wasm [MODULE]]
+                        [--allowed-host NAME]... [--wasm [MODULE]] [--latency 300ms]
            \(program) render --route URL [--pretty]
 
     serve: \(app.title), live: every URL renders on the server (deep links work without
@@ -54,8 +54,13 @@ public enum AppCommandLine {
                      and names under .localhost are answered (DNS rebinding); repeatable
         --wasm [MODULE]  run the app client-side: pages are still rendered here for the
                      first paint, then the WebAssembly module takes over in the browser;
-                     MODULE defaults to .build-wasm/\(program).wasm (build it with
-                     swift package build-wasm; --wasm-module MODULE says the same)
+                     MODULE defaults to what the build-wasm plugin writes:
+                     .build-wasm/\(program).wasm, .build-wasm/\(program)Wasm.wasm, or the only
+                     module in .build-wasm (build it with swift package
+                     --allow-writing-to-package-directory build-wasm --product YOUR_WASM_PRODUCT;
+                     --wasm-module MODULE says the same)
+        --latency D  delay every event's answer by D (300ms, 1s), as on a slow
+                     connection, to see pending states (data-navdom-pending); live only
     render: the full page a visitor to URL gets, on standard output (--pretty indents it).
     """
   }

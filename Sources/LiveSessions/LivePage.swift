@@ -10,9 +10,12 @@ enum LivePage {
   /// The page; with `sessionID` it runs live (events go to the server), with `wasmModule` it
   /// runs client-side (runtime.js loads the module from that URL), with neither it is static.
   /// `.pretty` is for people and snapshots; only compact pages hydrate.
+  /// `formSession` (by default `sessionID`) is the session the page's forms post to without
+  /// script (NoScriptForms); a page with it but no `sessionID` works only that way (its tree's
+  /// ids are no longer numbered in order, so it cannot hydrate).
   static func document(
     app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil,
-    style: Serializer.Style = .compact
+    formSession: String? = nil, style: Serializer.Style = .compact
   ) throws(RenderError) -> String {
     var containerOptions: [ElementOption] = [.id("app"), .attribute("data-navdom-root", "")]
     if let sessionID {
@@ -21,8 +24,18 @@ enum LivePage {
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
     // The title runtime.js shows when no page or presentation has one.
     containerOptions.append(.attribute("data-navdom-title", app.title))
-    containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
-    containerOptions.append(.attribute("data-navdom-check", HydrationCheck.value(of: session.runtime.nodes)))
+    let formSession = formSession ?? sessionID
+    if sessionID != nil || formSession == nil {
+      containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
+      containerOptions.append(.attribute("data-navdom-check", HydrationCheck.value(of: session.runtime.nodes)))
+    }
+    var nodes = session.runtime.nodes
+    var pageForm: Node?
+    if let formSession {
+      let walk = NoScriptForms(session: formSession, runtime: session.runtime)
+      nodes = walk.annotate(nodes)
+      if walk.usesPageForm { pageForm = walk.pageFormNode() }
+    }
 
     let page = html(.lang("en")) {
       head {
@@ -35,7 +48,8 @@ enum LivePage {
       }
       body {
         // The container is node 0; the app's nodes are its children, numbered from 1.
-        makeElement("main", containerOptions, children: session.runtime.nodes)
+        if let pageForm { pageForm }
+        makeElement("main", containerOptions, children: nodes)
       }
     }
     return try renderDocument(page, style: style)
@@ -43,10 +57,12 @@ enum LivePage {
 
   /// The page as an HTTP response: never cached (it holds a session, or state that changes),
   /// and a 500 naming the problem if the app's tree cannot be rendered.
-  static func response(app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil) -> HTTPResponse {
+  static func response(
+    app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil, formSession: String? = nil
+  ) -> HTTPResponse {
     do {
       var response = HTTPResponse.html(
-        try document(app: app, session: session, sessionID: sessionID, wasmModule: wasmModule))
+        try document(app: app, session: session, sessionID: sessionID, wasmModule: wasmModule, formSession: formSession))
       response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
       response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy(wasm: wasmModule != nil))
       return response

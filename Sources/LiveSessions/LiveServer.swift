@@ -48,9 +48,10 @@ public final class LiveServer: @unchecked Sendable {
     deadlines.stop()
   }
 
-  /// The router to give `HTTPServer`: pages, events and the update stream.
+  /// The router to give `HTTPServer`: pages (gzip'd for clients that accept it), events and
+  /// the update stream.
   public var router: HTTPServer.Router {
-    { [self] request in self.respond(to: request) }
+    PageCompression.compressing { [self] request in self.respond(to: request) }
   }
 
   /// How many sessions are alive.
@@ -117,6 +118,7 @@ public final class LiveServer: @unchecked Sendable {
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
     case (.get, "/_navdom/stream"): return handleStream(request)
     case (.get, "/_navdom/resync"): return handleResync(request)
+    case (.post, NoScriptForms.endpoint): return NoScriptSubmission.respond(to: request, server: self)
     case (.get, _), (.head, _):
       if request.path.hasPrefix("/_navdom/") { return .error(.notFound) }
       return request.namesAFile ? nil : handlePage(request)
@@ -130,6 +132,7 @@ public final class LiveServer: @unchecked Sendable {
   private func handlePage(_ request: HTTPRequest) -> HTTPResponse {
     .deferred { [self] complete in
       workers.run { [self] in
+        if let resumed = resumedPage(for: request) { return complete(resumed) }  // docs/NO-SCRIPT.md
         let started = app.startSession(request.appURL)
         let appSession: AppSession
         switch started {
@@ -336,15 +339,6 @@ extension HTTPResponse {
 
   /// JSON, gzip-compressed when the client accepts it and the body is big enough to gain.
   static func json(_ text: String, compressingFor request: HTTPRequest) -> HTTPResponse {
-    var response = json(text)
-    // The body already holds the text's bytes; no second copy.
-    guard case .bytes(let bytes) = response.body, bytes.count >= 1024,
-      request.headers.hasToken("gzip", in: "Accept-Encoding"),
-      let compressed = Gzip.compress(bytes), compressed.count < bytes.count
-    else { return response }
-    response.body = .bytes(compressed)
-    response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
-    response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
-    return response
+    json(text).compressed(for: request)
   }
 }

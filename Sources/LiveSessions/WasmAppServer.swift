@@ -22,6 +22,10 @@ public struct WasmAppServer: Sendable {
   private let pages: @Sendable (String) -> HTTPResponse?
   private let module: [UInt8]
   private let gzippedModule: [UInt8]?
+  /// The module's validators, one per representation: a reload revalidates with 304 instead
+  /// of downloading the module again.
+  private let moduleTag: String
+  private let gzippedModuleTag: String
 
   /// - Parameters:
   ///   - app: The app; only its pages (``LiveApp/renderPage(url:style:)``) are used on the server.
@@ -29,6 +33,8 @@ public struct WasmAppServer: Sendable {
   public init(app: LiveApp, module: [UInt8]) {
     self.module = module
     gzippedModule = Gzip.compress(module)
+    moduleTag = EntityTag.of(module)
+    gzippedModuleTag = EntityTag.of(module, suffix: "-gzip")
     // Each page is its own runtime, rendered on the thread that asks: pages render in parallel.
     pages = { url in
       switch app.startSession(url) {
@@ -42,20 +48,20 @@ public struct WasmAppServer: Sendable {
 
   /// The module's bytes, or why they cannot be served (missing file, not WebAssembly).
   public static func loadModule(at path: String) throws(WasmModuleError) -> [UInt8] {
-    guard FileManager.default.fileExists(atPath: path) else { throw WasmModuleError(path: path, reason: "it does not exist") }
+    guard FileManager.default.fileExists(atPath: path) else { throw WasmModuleError(path: path, reason: "it does not exist", kind: .missing) }
     guard let data = FileManager.default.contents(atPath: path), data.count >= 4 else {
-      throw WasmModuleError(path: path, reason: "it cannot be read")
+      throw WasmModuleError(path: path, reason: "it cannot be read", kind: .unreadable)
     }
     let bytes = [UInt8](data)
     guard bytes[0] == 0, bytes[1] == 0x61, bytes[2] == 0x73, bytes[3] == 0x6D else {
-      throw WasmModuleError(path: path, reason: "it is not a WebAssembly module")
+      throw WasmModuleError(path: path, reason: "it is not a WebAssembly module", kind: .notWebAssembly)
     }
     return bytes
   }
 
-  /// The router to give `HTTPServer`.
+  /// The router to give `HTTPServer` (pages gzip'd for clients that accept it).
   public var router: HTTPServer.Router {
-    { [self] request in self.respond(to: request) }
+    PageCompression.compressing { [self] request in self.respond(to: request) }
   }
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {
@@ -67,23 +73,35 @@ public struct WasmAppServer: Sendable {
   }
 
   private func moduleResponse(for request: HTTPRequest) -> HTTPResponse {
-    var response = HTTPResponse(status: .ok, body: .bytes(module))
-    response.headers.replaceOrAdd(name: "Content-Type", value: "application/wasm")
-    response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
-    if let gzippedModule, request.headers.hasToken("gzip", in: "Accept-Encoding") {
-      response.body = .bytes(gzippedModule)
-      response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
-      response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
-    }
-    return response
+    let gzipped = gzippedModule != nil && request.headers.hasToken("gzip", in: "Accept-Encoding")
+    let tag = gzipped ? gzippedModuleTag : moduleTag
+    var headers: HTTPHeaders = ["ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"]
+    if request.hasCurrentCopy(entityTag: tag) { return HTTPResponse(status: .notModified, headers: headers) }
+    headers["Content-Type"] = "application/wasm"
+    if gzipped { headers["Content-Encoding"] = "gzip" }
+    return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped ? gzippedModule ?? module : module))
   }
 }
 
 /// Why the WebAssembly module cannot be served.
 public struct WasmModuleError: Error, CustomStringConvertible {
+  /// What went wrong, for the advice a command line gives.
+  public enum Kind: Sendable {
+    case missing, unreadable, notWebAssembly
+  }
+
   public var path: String
   public var reason: String
-  public var description: String {
-    "no WebAssembly module at \(path): \(reason) (build it with Scripts/build-wasm.sh)"
+  public var kind: Kind
+
+  /// ```swift
+  /// WasmModuleError(path: "app.wasm", reason: "it does not exist", kind: .missing)
+  /// ```
+  public init(path: String, reason: String, kind: Kind = .missing) {
+    self.path = path
+    self.reason = reason
+    self.kind = kind
   }
+
+  public var description: String { "no WebAssembly module at \(path): \(reason)" }
 }

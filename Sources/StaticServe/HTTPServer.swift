@@ -218,12 +218,18 @@ public final class HTTPServer: @unchecked Sendable {
       let received = sigtimedwait(&signals, nil, &interval)
       if received == SIGINT || received == SIGTERM {
         if !configuration.quiet {
-          let line = Array("navdom: stopping (signal \(received)), finishing in-flight requests\n".utf8)
+          let line = Array("\(Self.programName): stopping (signal \(received)), finishing in-flight requests\n".utf8)
           _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         }
         stop()
       }
     }
     stop()
+  }
+
+  /// The running executable's name (the user's app, not "navdom"), for the lines the server
+  /// writes to standard error.
+  static var programName: String {
+    (CommandLine.arguments.first ?? "server").split(separator: "/").last.map(String.init) ?? "server"
   }
 }

@@ -136,5 +136,46 @@ check "serve --wasm with a file that is not a module says so" 1 '' 'not a WebAss
   "$navdom" serve --port 0 --wasm "$work/p.json"
 check "serve --help shows --wasm [MODULE]" 0 '--wasm [MODULE]' '' "$navdom" serve --help
 
+# Messages a user can act on (issue 27): each failure says what is wrong, names the running
+# program (the user's app), never navdom's own scripts.
+check "serve --port out of range says so" 2 '' '--port takes a port number from 1 to 65535' "$navdom" serve --port 99999
+check "serve with a stray argument says so" 2 '' 'serve takes only options, not "extra"' "$navdom" serve extra
+check "serve --latency with a bad delay says so" 2 '' '--latency takes a delay such as 300ms' "$navdom" serve --port 0 --latency soon
+check "serve --help shows --latency" 0 '--latency D' '' "$navdom" serve --help
+no_internal_scripts() {  # command...: fails if its output names navdom's Scripts/
+  ! "$@" 2>&1 | grep -q 'Scripts/'
+}
+check "a missing module's advice names no navdom script" 0 '' '' no_internal_scripts "$navdom" serve --port 0 --wasm "$work/absent.wasm"
+check "a file that is not a module gets advice about the module, not --output FILE" 1 '' 'pass the .wasm file the build-wasm plugin wrote' \
+  "$navdom" serve --port 0 --wasm "$work/p.json"
+check "a file that is not a module is not offered as an --output" 0 '' '' \
+  sh -c "! '$navdom' serve --port 0 --wasm '$work/p.json' 2>&1 | grep -q -- '--output $work/p.json'"
+# serve --wasm with no path: what the plugin writes by default (.build-wasm/PRODUCT.wasm).
+mkdir -p "$work/app/.build-wasm"
+check "serve --wasm with no module anywhere says where it looked" 1 '' 'looked for .build-wasm/navdom.wasm and .build-wasm/navdomWasm.wasm' \
+  sh -c "cd '$work/app' && '$navdom' serve --port 0 --wasm"
+printf '\0asm\1\0\0\0' >"$work/app/.build-wasm/InventoryWasm.wasm"
+cd "$work/app"
+serve_in_background --wasm --latency 10ms
+cd - >/dev/null
+check "serve --wasm finds the only module the plugin wrote" 0 'client-side' '' cat "$work/serve.out"
+check "--latency with --wasm says where the delay goes instead" 0 'navdom.enableLatencySim' '' cat "$work/serve.err"
+# Started from a folder without public/: its files are reported missing, with the reason.
+check "a file asked for without a public folder is a 404" 0 '404 text/html' '' status_for_host localhost /app.css
+check "the missing public folder is named on the page" 0 'no public folder at' '' status_for_host localhost /app.css
+kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
+check "... and once on standard error" 0 'warning: /app.css was asked for, but no public folder at' '' cat "$work/serve.err"
+printf '\0asm\1\0\0\0' >"$work/app/.build-wasm/Other.wasm"
+check "serve --wasm with several modules asks for one" 1 '' 'there are several (InventoryWasm.wasm, Other.wasm)' \
+  sh -c "cd '$work/app' && '$navdom' serve --port 0 --wasm"
+# Stopping names the running program: an app's executable (here navdom's, under another name).
+ln -s "$(cd "$(dirname "$navdom")" && pwd)/$(basename "$navdom")" "$work/Counter"
+"$work/Counter" serve --port 0 >"$work/counter.out" 2>"$work/counter.err" &
+counter_pid=$!
+for _ in $(seq 1 100); do grep -q 'serving' "$work/counter.out" 2>/dev/null && break; sleep 0.05; done
+kill -INT "$counter_pid"; wait "$counter_pid" 2>/dev/null
+check "stopping names the app's executable" 0 'Counter: stopping (signal 2)' '' cat "$work/counter.err"
+check "and not navdom" 0 '' '' sh -c "! grep -q 'navdom: stopping' '$work/counter.err'"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1244,6 +1244,7 @@
     // handleDialogDismissal, which handles a dialog's own cancel before this).
     if (event.type === 'cancel' && isDialog(element)) return event.preventDefault();
     if (event.type !== 'click') return;
+    if (submitsWithoutScript(element)) return event.preventDefault();
     if (submitsToDialog(element)) return event.preventDefault();
     // A link that listens is handled by the app; modified clicks still open new tabs.
     if (isLink(element) && isPlainClick(event)) event.preventDefault();
@@ -1255,6 +1256,14 @@
 
   function isPlainClick(event) {
     return !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey && !event.button;
+  }
+
+  /**
+   * Whether clicking `element` would post the page's own form, which is there for visitors
+   * without script (docs/NO-SCRIPT.md): with script the click goes to the app instead.
+   */
+  function submitsWithoutScript(element) {
+    return element.getAttribute('form') === 'navdom-noscript';
   }
 
   /** Whether clicking `element` would submit a `<form method="dialog">` (closing its dialog). */
@@ -1286,8 +1295,59 @@
 
   /** Queues an event; events go one at a time, each after the previous reply is applied. */
   function dispatch(session, message) {
+    markPending(session, message);
     session.queue.push(message);
     if (!session.busy) pump(session);
+  }
+
+  const PENDING = 'data-navdom-pending';
+
+  /**
+   * The element an event came from carries `data-navdom-pending` (its value: the event's name)
+   * from the moment the event is queued until its reply is applied, so apps can style a click
+   * being handled (`[data-navdom-pending] { opacity: .6 }`). Counted, for several events in a row.
+   */
+  function markPending(session, message) {
+    const root = roots.get(session.container);
+    const element = message.id > 0 && root ? root.byId.get(message.id) : null;
+    if (!element || element.nodeType !== ELEMENT_NODE) return;
+    session.pending = session.pending || new Map();
+    session.pending.set(message, element);
+    element.setAttribute(PENDING, message.event);
+    element[PENDING] = (element[PENDING] || 0) + 1;
+  }
+
+  /** The reply to `message` was applied (or failed): its element is no longer pending. */
+  function clearPending(session, message) {
+    const element = session.pending && session.pending.get(message);
+    if (!element) return;
+    session.pending.delete(message);
+    element[PENDING] -= 1;
+    if (element[PENDING] <= 0) {
+      delete element[PENDING];
+      element.removeAttribute(PENDING);
+    }
+  }
+
+  /**
+   * A simulated network delay before each event is sent, in milliseconds, to see pending
+   * states as a slow connection shows them: `navdom.enableLatencySim(300)` in the console
+   * (kept in sessionStorage for this tab, as Phoenix LiveView's liveSocket.enableLatencySim),
+   * `navdom.disableLatencySim()` to stop.
+   */
+  const LATENCY = 'navdom:latency';
+  function enableLatencySim(milliseconds, win = globalThis) {
+    win.sessionStorage.setItem(LATENCY, String(Math.max(0, Number(milliseconds) || 0)));
+  }
+  function disableLatencySim(win = globalThis) {
+    win.sessionStorage.removeItem(LATENCY);
+  }
+  function simulatedLatency(win) {
+    try {
+      return Number(win && win.sessionStorage && win.sessionStorage.getItem(LATENCY)) || 0;
+    } catch (_) {
+      return 0; // no sessionStorage (privacy settings): no delay
+    }
   }
 
   async function pump(session) {
@@ -1297,8 +1357,12 @@
       if (!session.queue.length) continue;
       const message = session.queue.shift();
       try {
+        const latency = simulatedLatency(session.win);
+        if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
         handleReply(session, await callSend(session.send, message));
+        clearPending(session, message);
       } catch (error) {
+        clearPending(session, message);
         if (error && error.sessionGone && session.win) {
           // A module that trapped is a bug worth seeing; a session the server let go is not.
           if (error.moduleTrapped) session.report(error);
@@ -1932,5 +1996,5 @@
     return session;
   }
 
-  return { hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById };
+  return { hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById, enableLatencySim, disableLatencySim };
 });
