@@ -19,6 +19,12 @@ struct ElementHeader {
   @inlinable
   var hasKey: Bool { flags & Self.hasKeyFlag != 0 }
 
+  @inline(__always)
+  static func flags(hasKey: Bool, hasStoredTag: Bool, hasExtras: Bool, mountsInSubtree: Bool) -> UInt8 {
+    (hasKey ? hasKeyFlag : 0) | (hasStoredTag ? hasStoredTagFlag : 0) | (hasExtras ? hasExtrasFlag : 0)
+      | (mountsInSubtree ? mountsInSubtreeFlag : 0)
+  }
+
   /// The header of a block whose parts are still being placed: it describes none of them.
   @usableFromInline
   static var empty: ElementHeader {
@@ -182,8 +188,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
     let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
     if isFragment {
-      // Popped from the end, each member moves out of the array: nothing is retained, and
-      // the array is left empty, with nothing to destroy.
+      // Popped from the end, each member moves out of the array: nothing is retained and
+      // nothing is left in the array to destroy.
       var next = children + childCount
       while let member = members.popLast() {
         next -= 1
@@ -192,30 +198,52 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     } else {
       children.initialize(to: consume content)
     }
-    if let key = consume key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
-    if hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
-    if let extras = consume extras {
-      (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
-    }
+    place(key: key, storedTag: hasStoredTag ? tag : nil, extras: extras, in: tail, layout: layout)
 
-    // Counted in place: children read through a pointer are borrowed, not copied.
-    var subtreeSize: UInt64 = 1
-    for index in 0..<childCount {
-      switch children[index] {
-      case .element(let element):
-        subtreeSize += UInt64(element.subtreeSize)
-        mountsInSubtree = mountsInSubtree || element.hasMountMethodsInSubtree
-      default: subtreeSize += 1
-      }
-    }
-    // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
-    precondition(subtreeSize <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+    let (subtreeSize, childMounts) = subtree(of: children, count: childCount)
+    mountsInSubtree = mountsInSubtree || childMounts
     header.pointee = ElementHeader(
       packedTag: packedTag, storedSubtreeSize: UInt32(subtreeSize),
       storedChildCount: UInt32(childCount), storedAttributeCount: UInt16(attributeCount), namespace: namespace,
-      flags: (hasKey ? ElementHeader.hasKeyFlag : 0) | (hasStoredTag ? ElementHeader.hasStoredTagFlag : 0)
-        | (hasExtras ? ElementHeader.hasExtrasFlag : 0) | (mountsInSubtree ? ElementHeader.mountsInSubtreeFlag : 0))
+      flags: ElementHeader.flags(
+        hasKey: hasKey, hasStoredTag: hasStoredTag, hasExtras: hasExtras, mountsInSubtree: mountsInSubtree))
     return storage
+  }
+}
+
+extension ElementStorage {
+  /// Moves the key, a tag too long to pack and the extras, those present, into their places
+  /// in the tail.
+  @inline(__always)
+  static func place(
+    key: consuming String?, storedTag: consuming String?, extras: consuming Element.Extras?,
+    in tail: UnsafeMutableRawPointer, layout: ElementLayout
+  ) {
+    if let key = consume key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
+    if let tag = consume storedTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
+    if let extras = consume extras {
+      (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
+    }
+  }
+
+  /// How many nodes the subtree of an element with these children holds, and whether any of
+  /// them has mount methods. Counted in place: children read through a pointer are borrowed,
+  /// not copied.
+  @inline(__always)
+  static func subtree(of children: UnsafeMutablePointer<Node>, count: Int) -> (size: UInt64, mounts: Bool) {
+    var size: UInt64 = 1
+    var mounts = false
+    for index in 0..<count {
+      switch children[index] {
+      case .element(let element):
+        size += UInt64(element.subtreeSize)
+        mounts = mounts || element.hasMountMethodsInSubtree
+      default: size += 1
+      }
+    }
+    // Compared as UInt64: on wasm32 `Int` is 32 bits and cannot hold UInt32.max.
+    precondition(size <= UInt64(UInt32.max), "a subtree holds at most 4,294,967,295 nodes")
+    return (size, mounts)
   }
 }
 
