@@ -62,66 +62,20 @@ public enum TreeFormat {
       let memberPath = path + "." + name
       switch name {
       case "text", "comment":
-        kinds += 1
-        guard case .string(let text) = member else {
-          throw Error(message: "\"\(name)\" must be a string, found \(member.kindName)", location: memberPath)
-        }
-        guard members.count == 1 else {
-          throw Error(message: "a \(name) node has no other fields", location: path)
-        }
+        let text = try string(member, named: name, at: memberPath)
+        guard members.count == 1 else { throw Error(message: "a \(name) node has no other fields", location: path) }
         return name == "text" ? .text(text) : .comment(text)
       case "tag":
         kinds += 1
-        guard case .string(let value) = member else {
-          throw Error(message: "\"tag\" must be a string, found \(member.kindName)", location: memberPath)
-        }
-        guard Names.isValidTag(value) else {
-          throw Error(message: "invalid tag name \"\(value)\"", location: memberPath)
-        }
+        let value = try string(member, named: name, at: memberPath)
+        guard Names.isValidTag(value) else { throw Error(message: "invalid tag name \"\(value)\"", location: memberPath) }
         tag = value
-      case "ns":
-        guard case .string(let value) = member else {
-          throw Error(message: "\"ns\" must be a string, found \(member.kindName)", location: memberPath)
-        }
-        switch value {
-        case "svg": namespace = .svg
-        case "math": namespace = .mathML
-        case "html": namespace = .html
-        default: throw Error(message: "unknown namespace \"\(value)\" (use \"svg\" or \"math\")", location: memberPath)
-        }
-      case "key":
-        guard case .string(let value) = member else {
-          throw Error(message: "\"key\" must be a string, found \(member.kindName)", location: memberPath)
-        }
-        key = value
-      case "attrs":
-        for (index, pair) in try namedPairs(member, path: memberPath).enumerated() {
-          guard Names.isValidAttribute(pair.name) else {
-            throw Error(message: "invalid attribute name \"\(pair.name)\"", location: memberPath + "[\(index)][0]")
-          }
-          guard case .string(let text) = pair.value else {
-            throw Error(message: "an attribute value must be a string", location: memberPath + "[\(index)][1]")
-          }
-          attributes.append(Attribute(pair.name, text))
-        }
-      case "props":
-        for (index, pair) in try namedPairs(member, path: memberPath).enumerated() {
-          switch pair.value {
-          case .string(let text): properties.append(Property(pair.name, .string(text)))
-          case .bool(let flag): properties.append(Property(pair.name, .bool(flag)))
-          default:
-            throw Error(message: "a property value must be a string or a boolean", location: memberPath + "[\(index)][1]")
-          }
-        }
-      case "children":
-        guard case .array(let items) = member else {
-          throw Error(message: "\"children\" must be an array, found \(member.kindName)", location: memberPath)
-        }
-        for (index, item) in items.enumerated() {
-          try node(from: item, path: memberPath + "[\(index)]").flatten(into: &children)
-        }
-      default:
-        throw Error(message: "unknown field \"\(name)\"", location: memberPath)
+      case "ns": namespace = try self.namespace(try string(member, named: name, at: memberPath), at: memberPath)
+      case "key": key = try string(member, named: name, at: memberPath)
+      case "attrs": attributes = try self.attributes(member, at: memberPath)
+      case "props": properties = try self.properties(member, at: memberPath)
+      case "children": children = try self.children(member, at: memberPath)
+      default: throw Error(message: "unknown field \"\(name)\"", location: memberPath)
       }
     }
     guard let tag, kinds == 1 else {
@@ -129,6 +83,60 @@ public enum TreeFormat {
     }
     return .element(
       Element(tag, namespace: namespace, key: key, attributes: attributes, properties: properties, children: children))
+  }
+
+  /// The string a field holds, or an error naming the field and what it held instead.
+  private static func string(_ member: JSONValue, named name: String, at path: String) throws(TreeFormat.Error) -> String {
+    guard case .string(let text) = member else {
+      throw Error(message: "\"\(name)\" must be a string, found \(member.kindName)", location: path)
+    }
+    return text
+  }
+
+  private static func namespace(_ value: String, at path: String) throws(TreeFormat.Error) -> Namespace {
+    switch value {
+    case "svg": return .svg
+    case "math": return .mathML
+    case "html": return .html
+    default: throw Error(message: "unknown namespace \"\(value)\" (use \"svg\" or \"math\")", location: path)
+    }
+  }
+
+  private static func attributes(_ member: JSONValue, at path: String) throws(TreeFormat.Error) -> [Attribute] {
+    var attributes: [Attribute] = []
+    for (index, pair) in try namedPairs(member, path: path).enumerated() {
+      guard Names.isValidAttribute(pair.name) else {
+        throw Error(message: "invalid attribute name \"\(pair.name)\"", location: path + "[\(index)][0]")
+      }
+      guard case .string(let text) = pair.value else {
+        throw Error(message: "an attribute value must be a string", location: path + "[\(index)][1]")
+      }
+      attributes.append(Attribute(pair.name, text))
+    }
+    return attributes
+  }
+
+  private static func properties(_ member: JSONValue, at path: String) throws(TreeFormat.Error) -> [Property] {
+    var properties: [Property] = []
+    for (index, pair) in try namedPairs(member, path: path).enumerated() {
+      switch pair.value {
+      case .string(let text): properties.append(Property(pair.name, .string(text)))
+      case .bool(let flag): properties.append(Property(pair.name, .bool(flag)))
+      default: throw Error(message: "a property value must be a string or a boolean", location: path + "[\(index)][1]")
+      }
+    }
+    return properties
+  }
+
+  private static func children(_ member: JSONValue, at path: String) throws(TreeFormat.Error) -> [Node] {
+    guard case .array(let items) = member else {
+      throw Error(message: "\"children\" must be an array, found \(member.kindName)", location: path)
+    }
+    var children: [Node] = []
+    for (index, item) in items.enumerated() {
+      try node(from: item, path: path + "[\(index)]").flatten(into: &children)
+    }
+    return children
   }
 
   private static func namedPairs(_ value: JSONValue, path: String) throws(TreeFormat.Error) -> [(name: String, value: JSONValue)] {
