@@ -191,30 +191,10 @@ public struct HTTPRequestParser: Sendable {
     if let previous {
       scan = previous
     } else {
-      // Ignore empty lines before a request line (RFC 9112 section 2.2).
-      while consumed < buffer.count {
-        if buffer[consumed] == 0x0A {
-          consumed += 1
-        } else if buffer[consumed] == 0x0D && consumed + 1 < buffer.count && buffer[consumed + 1] == 0x0A {
-          consumed += 2
-        } else {
-          break
-        }
+      switch scanRequestLine() {
+      case .scanned(let found): scan = found
+      case .stop(let result): return result
       }
-      guard let lineFeed = indexOfLineFeed(from: consumed) else {
-        if partialLineEnd() - consumed > limits.maximumRequestLineBytes {
-          return fail(.uriTooLong, "request line exceeds \(limits.maximumRequestLineBytes) bytes")
-        }
-        return .needMoreData
-      }
-      let lineEnd = contentEnd(lineStart: consumed, lineFeed: lineFeed)
-      if lineEnd - consumed > limits.maximumRequestLineBytes {
-        return fail(.uriTooLong, "request line exceeds \(limits.maximumRequestLineBytes) bytes")
-      }
-      scan = HeadScan(
-        requestLineStart: consumed, requestLineEnd: lineEnd, headerStart: lineFeed + 1,
-        nextLine: lineFeed + 1, headerCount: 0)
-      state = .head(scanned: scan)
     }
 
     // Find the empty line that ends the header section.
@@ -257,6 +237,41 @@ public struct HTTPRequestParser: Sendable {
       state = .body(request, length: bodyLength, continueAnnounced: false)
       return finishBody(request, length: bodyLength, continueAnnounced: false)
     }
+  }
+
+  /// Where the request line's scan stands: found, or a result to return now (more data is
+  /// needed, or the line is too long).
+  private enum RequestLineScan {
+    case scanned(HeadScan)
+    case stop(HTTPParseResult)
+  }
+
+  /// Finds the request line, after the empty lines that may come before it (RFC 9112 section
+  /// 2.2), and records where the header section starts.
+  private mutating func scanRequestLine() -> RequestLineScan {
+    while consumed < buffer.count {
+      if buffer[consumed] == 0x0A {
+        consumed += 1
+      } else if buffer[consumed] == 0x0D && consumed + 1 < buffer.count && buffer[consumed + 1] == 0x0A {
+        consumed += 2
+      } else {
+        break
+      }
+    }
+    guard let lineFeed = indexOfLineFeed(from: consumed) else {
+      if partialLineEnd() - consumed > limits.maximumRequestLineBytes {
+        return .stop(fail(.uriTooLong, "request line exceeds \(limits.maximumRequestLineBytes) bytes"))
+      }
+      return .stop(.needMoreData)
+    }
+    let lineEnd = contentEnd(lineStart: consumed, lineFeed: lineFeed)
+    if lineEnd - consumed > limits.maximumRequestLineBytes {
+      return .stop(fail(.uriTooLong, "request line exceeds \(limits.maximumRequestLineBytes) bytes"))
+    }
+    let scan = HeadScan(
+      requestLineStart: consumed, requestLineEnd: lineEnd, headerStart: lineFeed + 1, nextLine: lineFeed + 1, headerCount: 0)
+    state = .head(scanned: scan)
+    return .scanned(scan)
   }
 
   private mutating func finishBody(_ request: HTTPRequest, length: Int, continueAnnounced: Bool) -> HTTPParseResult {
