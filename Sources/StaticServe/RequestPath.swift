@@ -34,62 +34,57 @@ public struct RequestPath: Hashable, Sendable {
     var segments: [String] = []
     var current: [UInt8] = []
     var index = 0
-    func finishSegment() throws(HTTPParseError) {
-      defer { current.removeAll(keepingCapacity: true) }
-      if current.isEmpty { return }
-      if current == [0x2E] || current == [0x2E, 0x2E] {
-        throw HTTPParseError(status: .badRequest, reason: "dot segments are not allowed in paths")
-      }
-      // A second decoding pass anywhere downstream must not find anything to decode.
-      var position = 0
-      while position + 2 < current.count {
-        if current[position] == UInt8(ascii: "%"), RequestPath.hexValue(current[position + 1]) != nil,
-          RequestPath.hexValue(current[position + 2]) != nil
-        {
-          throw HTTPParseError(status: .badRequest, reason: "double percent-encoding is not allowed in paths")
-        }
-        position += 1
-      }
-      guard let segment = String(validating: current, as: UTF8.self) else {
-        throw HTTPParseError(status: .badRequest, reason: "path is not valid UTF-8")
-      }
-      segments.append(segment)
-    }
     while index < bytes.count {
-      var byte = bytes[index]
-      if byte == UInt8(ascii: "/") {
-        try finishSegment()
+      if bytes[index] == UInt8(ascii: "/") {
+        if !current.isEmpty { segments.append(try Self.segment(current)) }
+        current.removeAll(keepingCapacity: true)
         index += 1
         continue
       }
-      if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.count, let high = RequestPath.hexValue(bytes[index + 1]),
-          let low = RequestPath.hexValue(bytes[index + 2])
-        else {
-          throw HTTPParseError(status: .badRequest, reason: "malformed percent-encoding in path")
-        }
-        byte = high << 4 | low
-        index += 3
-        if byte == UInt8(ascii: "/") {
-          throw HTTPParseError(status: .badRequest, reason: "encoded slash in path")
-        }
-      } else {
-        index += 1
-      }
-      if byte == UInt8(ascii: "\\") {
-        throw HTTPParseError(status: .badRequest, reason: "backslash in path")
-      }
-      if byte == 0 {
-        throw HTTPParseError(status: .badRequest, reason: "NUL in path")
-      }
-      if byte < 0x20 || byte == 0x7F {
-        throw HTTPParseError(status: .badRequest, reason: "control character in path")
-      }
-      current.append(byte)
+      current.append(try Self.decodedByte(in: bytes, at: &index))
     }
-    try finishSegment()
+    if !current.isEmpty { segments.append(try Self.segment(current)) }
     self.segments = segments
     self.hasTrailingSlash = bytes.last == UInt8(ascii: "/")
+  }
+
+  /// The byte at `index` (a `%XX` escape decoded), advancing `index` past it; refused when it
+  /// is an encoded slash, a backslash, NUL or another control character.
+  private static func decodedByte(in bytes: [UInt8], at index: inout Int) throws(HTTPParseError) -> UInt8 {
+    var byte = bytes[index]
+    if byte == UInt8(ascii: "%") {
+      guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+        throw HTTPParseError(status: .badRequest, reason: "malformed percent-encoding in path")
+      }
+      byte = high << 4 | low
+      index += 3
+      if byte == UInt8(ascii: "/") { throw HTTPParseError(status: .badRequest, reason: "encoded slash in path") }
+    } else {
+      index += 1
+    }
+    if byte == UInt8(ascii: "\\") { throw HTTPParseError(status: .badRequest, reason: "backslash in path") }
+    if byte == 0 { throw HTTPParseError(status: .badRequest, reason: "NUL in path") }
+    if byte < 0x20 || byte == 0x7F { throw HTTPParseError(status: .badRequest, reason: "control character in path") }
+    return byte
+  }
+
+  /// A decoded segment as a string: no dot segments, nothing left to decode a second time
+  /// anywhere downstream, valid UTF-8.
+  private static func segment(_ bytes: [UInt8]) throws(HTTPParseError) -> String {
+    if bytes == [0x2E] || bytes == [0x2E, 0x2E] {
+      throw HTTPParseError(status: .badRequest, reason: "dot segments are not allowed in paths")
+    }
+    var position = 0
+    while position + 2 < bytes.count {
+      if bytes[position] == UInt8(ascii: "%"), hexValue(bytes[position + 1]) != nil, hexValue(bytes[position + 2]) != nil {
+        throw HTTPParseError(status: .badRequest, reason: "double percent-encoding is not allowed in paths")
+      }
+      position += 1
+    }
+    guard let segment = String(validating: bytes, as: UTF8.self) else {
+      throw HTTPParseError(status: .badRequest, reason: "path is not valid UTF-8")
+    }
+    return segment
   }
 
   static func hexValue(_ byte: UInt8) -> UInt8? {
