@@ -189,6 +189,15 @@ public struct MemoryDOM {
 
   public mutating func apply(_ patch: Patch) throws(MemoryDOM.Error) {
     switch patch {
+    case .insert, .move, .remove, .clear, .replace, .text: try applyToTree(patch)
+    case .setAttribute, .removeAttribute, .setProperty, .removeProperty, .listen, .unlisten, .invoke:
+      try applyToElement(patch)
+    }
+  }
+
+  /// A patch that changes the tree: nodes inserted, moved, removed or replaced, text changed.
+  private mutating func applyToTree(_ patch: Patch) throws(MemoryDOM.Error) {
+    switch patch {
     case .insert(let parent, let before, let node, let firstID):
       try requireElement(parent, patch)
       var nextID = firstID
@@ -223,6 +232,13 @@ public struct MemoryDOM {
       case .comment: records[id]!.content = .comment(text)
       case .element: throw Error(message: "\(describe(patch)): node \(id) is an element, not text")
       }
+    default: preconditionFailure("applyToTree takes tree patches only")
+    }
+  }
+
+  /// A patch that changes one element: its attributes, properties, listeners, or a method called.
+  private mutating func applyToElement(_ patch: Patch) throws(MemoryDOM.Error) {
+    switch patch {
     case .setAttribute(let id, let name, let value):
       try requireElement(id, patch)
       if let index = records[id]!.attributes.firstIndex(where: { $0.name == name }) {
@@ -252,6 +268,7 @@ public struct MemoryDOM {
     case .invoke(let id, let method):
       try requireElement(id, patch)
       invocations.append((id, method))
+    default: preconditionFailure("applyToElement takes element patches only")
     }
   }
 
