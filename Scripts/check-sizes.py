@@ -42,6 +42,10 @@ def code_braces(line, state):
         if line.startswith('"""', index):
             state["multiline"], index = True, index + 3
             continue
+        if line.startswith('#"', index):  # a raw string: quotes inside do not end it
+            end = line.find('"#', index + 2)
+            index = len(line) if end < 0 else end + 2
+            continue
         char = line[index]
         if char == '"':
             index += 1
