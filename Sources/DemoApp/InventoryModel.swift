@@ -119,8 +119,9 @@ public final class InventoryModel {
 
   // MARK: URLs
 
-  /// The inventory's URLs, declared once: the stack's pages, and the filter as `?q=`. A page of
-  /// an item that is not there is a 404; any open dialog closes when the URL changes.
+  /// The inventory's URLs, declared once: the stack's pages, the "Add item" sheet as `/new`, and
+  /// the filter as `?q=`. A page of an item that is not there is a 404; any other open dialog
+  /// closes when the URL changes.
   ///
   /// ```swift
   /// model.routes.url                       // "/items/1/edit?q=key"
@@ -128,7 +129,20 @@ public final class InventoryModel {
   /// ```
   public var routes: AppRoutes {
     AppRoutes(
-      path: $path, pages: Route.routes, query: [QueryParameter("q", $query)],
+      path: $path, pages: Route.routes,
+      presentations: [
+        // The "Add item" sheet has a URL of its own, /new: a deep link or a reload (after a
+        // server restart, say) opens it again, and a draft already being written is kept.
+        PresentationRoute(
+          "new",
+          present: { [self] _ in
+            if case .addItem? = destination {} else { destination = .addItem(NewItem()) }
+            return true
+          },
+          print: { [self] in if case .addItem? = destination { [] } else { nil } },
+          dismiss: { [self] in destination = nil })
+      ],
+      query: [QueryParameter("q", $query)],
       refuse: { [self] path in
         guard let first = path.elements.first?.value(as: Route.self), case .item(let id) = first, item(id) == nil
         else { return nil }

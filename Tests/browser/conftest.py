@@ -42,6 +42,7 @@ LIVE_ONLY = {
     "test_a_restarted_server_renews_the_session_at_the_same_url",
     # A client-side page has no server session to lose.
     "test_typed_text_survives_a_server_restart",
+    "test_text_typed_into_the_demos_add_item_sheet_survives_a_server_restart",
     # serve --latency and pages without script are the live server's (each test starts one).
     "test_serve_latency_delays_each_event_and_the_button_shows_it_pending",
     "test_the_demos_add_item_sheet_and_delete_alert_work_without_script",
