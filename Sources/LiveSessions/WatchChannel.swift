@@ -67,8 +67,17 @@ final class WatchChannel: Sendable {
   /// `supervisorGone` at the end of input (the watcher stopped: so does this server).
   func listenToSupervisor(then supervisorGone: @escaping @Sendable () -> Void) {
     let thread = Thread { [self] in
-      while let line = readLine() {
-        if !line.isEmpty { broadcast(line) }
+      // read(2) through FileHandle, not readLine(): a blocked getline holds stdin's stdio lock,
+      // and fflush(nil) elsewhere (and glibc's fopen) would wait for it forever.
+      let input = FileHandle.standardInput
+      var pending: [UInt8] = []
+      while case let data = input.availableData, !data.isEmpty {
+        pending += data
+        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: pending[..<end], as: UTF8.self)
+          pending.removeSubrange(...end)
+          if !line.isEmpty { broadcast(line) }
+        }
       }
       supervisorGone()
     }

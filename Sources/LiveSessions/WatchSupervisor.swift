@@ -32,11 +32,12 @@ final class WatchSupervisor {
     // A server that exits while a state is written to it must not end the watcher (SIGPIPE).
     signal(SIGPIPE, SIG_IGN)
     say("watching \(options.packageRoot) (Package.swift and Sources/); a saved change rebuilds with \(options.buildDescription)")
+    // Taken before the server starts: a change saved while it starts is seen.
+    var snapshot = SourceSnapshot(packageRoot: options.packageRoot)
     guard startServer() else { return 1 }
     // Bad arguments: the first server says why and stops; so does the watcher.
     Thread.sleep(forTimeInterval: 0.5)
     if let server, !server.isRunning, server.terminationStatus != 0 { return server.terminationStatus }
-    var snapshot = SourceSnapshot(packageRoot: options.packageRoot)
     while true {
       Thread.sleep(forTimeInterval: Self.pollInterval)
       let now = SourceSnapshot(packageRoot: options.packageRoot)
