@@ -27,7 +27,7 @@ final class WatchSupervisor {
   }
 
   /// Watches until interrupted. Returns the first server's exit status when it stops on its
-  /// own at once (bad arguments), 1 when it cannot be started.
+  /// own at once (bad arguments, `--help`), 1 when it cannot be started.
   func run() -> Int32 {
     // A server that exits while a state is written to it must not end the watcher (SIGPIPE).
     signal(SIGPIPE, SIG_IGN)
@@ -35,9 +35,9 @@ final class WatchSupervisor {
     // Taken before the server starts: a change saved while it starts is seen.
     var snapshot = SourceSnapshot(packageRoot: options.packageRoot)
     guard startServer() else { return 1 }
-    // Bad arguments: the first server says why and stops; so does the watcher.
+    // Bad arguments (or --help): the first server says why and stops; so does the watcher.
     Thread.sleep(forTimeInterval: 0.5)
-    if let server, !server.isRunning, server.terminationStatus != 0 { return server.terminationStatus }
+    if let server, !server.isRunning { return server.terminationStatus }
     while true {
       Thread.sleep(forTimeInterval: Self.pollInterval)
       let now = SourceSnapshot(packageRoot: options.packageRoot)

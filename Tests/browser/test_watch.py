@@ -11,6 +11,7 @@ demo and the example are timed by hand (docs/WATCH.md)."""
 
 import os
 import shutil
+import subprocess
 import threading
 import time
 import urllib.request
@@ -97,3 +98,15 @@ def test_the_server_stops_with_its_watcher(tmp_path):
             return
         time.sleep(0.05)
     pytest.fail("the server outlived its watcher")
+
+
+@pytest.mark.parametrize("argument, status, says", [("--nonsense", 2, "unknown option --nonsense"), ("--help", 0, "--watch")])
+def test_a_server_that_stops_at_once_stops_the_watcher(tmp_path, argument, status, says):
+    """Bad arguments (the server says why) or --help (it prints the usage) end the watch too."""
+    package, _, binary, build = watched_package(tmp_path)
+    result = subprocess.run(
+        [str(binary), "serve", "--watch", "--package-path", str(package), "--build-command", f"sh '{build}'",
+         "--port", "0", argument],
+        capture_output=True, text=True, timeout=30)
+    assert result.returncode == status
+    assert says in result.stdout + result.stderr
