@@ -70,16 +70,18 @@ struct WatchOptions {
     packageRoot = root
     self.port = port
     serverArguments = ["serve", "--port", String(port)] + rest
-    if let buildCommand {
-      self.buildCommand = ["/bin/sh", "-c", buildCommand]
-      buildDescription = buildCommand
-    } else {
-      // The configuration the running executable was built in (.build/release/APP: release).
-      let configuration = URL(fileURLWithPath: executable).deletingLastPathComponent().lastPathComponent
-      let release = configuration == "release" ? ["-c", "release"] : []
-      self.buildCommand = ["/usr/bin/env", "swift", "build", "--product", program] + release
-      buildDescription = (["swift", "build", "--product", program] + release).joined(separator: " ")
-    }
+    (self.buildCommand, buildDescription) = Self.build(buildCommand, program: program, executable: executable)
+  }
+
+  /// The build to run and how the log names it: `custom` through the shell, or `swift build`
+  /// of the program's product in the configuration the running executable was built in.
+  static func build(_ custom: String?, program: String, executable: String) -> ([String], String) {
+    if let custom { return (["/bin/sh", "-c", custom], custom) }
+    // .build/release/APP: release; .build/debug/APP (or anything else): the default, debug.
+    let configuration = URL(fileURLWithPath: executable).deletingLastPathComponent().lastPathComponent
+    let release = configuration == "release" ? ["-c", "release"] : []
+    let words = ["swift", "build", "--product", program] + release
+    return (["/usr/bin/env"] + words, words.joined(separator: " "))
   }
 
   /// A port nobody listens on now, for every server the watcher starts (`--port 0`).
