@@ -15,7 +15,7 @@ products=(VirtualDOM HTMLRenderer NavigationCore NavigationTesting VirtualDOMTes
 declare -A articles=(
   [NavigationCore]="NAVIGATION.md COMPOSITIONS.md"
   [VirtualDOM]="PROTOCOL.md"
-  [LiveSessions]="RUNTIME.md DEPLOYMENT.md WASM.md"
+  [LiveSessions]="RUNTIME.md DEPLOYMENT.md WASM.md WATCH.md"
 )
 
 out=.build-docs

@@ -9,7 +9,11 @@ extension AppCommandLine {
   /// AppCommandLine.serve(app, arguments: ["--port", "8081", "--allowed-host", "devbox.lan"])
   /// ```
   public static func serve(_ app: LiveApp, arguments: [String]) -> Int32 {
+    if arguments.contains("--watch") { return watch(arguments: arguments) }  // AppCommandLine+Watch.swift
     let arguments = naming(wasmModuleIn: arguments)
+    var app = app
+    let watchChannel = WatchChannel.forWatchedServer()
+    if watchChannel != nil { app.watchStream = WatchChannel.endpoint }
     let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host", "--latency"]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--quiet", "--help", "--wasm"]) else {
       return 2
@@ -91,7 +95,9 @@ extension AppCommandLine {
     let ownsIcon = publicRoot.map { FileManager.default.fileExists(atPath: $0 + "/favicon.ico") } ?? false
     var served = ownsIcon ? router : LibraryFiles.addingFavicon(to: router)
     if publicRoot == nil { served = MissingPublicFolder(folder: "public").reporting(in: served) }
+    if let watchChannel { served = watchChannel.routing(served) }
     let server = HTTPServer(configuration: configuration, router: served)
+    watchChannel?.listenToSupervisor { server.stop() }
     do {
       try server.start()
     } catch {

@@ -39,7 +39,7 @@ public enum AppCommandLine {
   public static func usage(_ app: LiveApp) -> String {
     """
     usage: \(program) serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
-                        [--allowed-host NAME]... [--wasm [MODULE]] [--latency 300ms]
+                        [--allowed-host NAME]... [--wasm [MODULE]] [--latency 300ms] [--watch]
            \(program) render --route URL [--pretty]
 
     serve: \(app.title), live: every URL renders on the server (deep links work without
@@ -61,6 +61,12 @@ public enum AppCommandLine {
                      --wasm-module MODULE says the same)
         --latency D  delay every event's answer by D (300ms, 1s), as on a slow
                      connection, to see pending states (data-navdom-pending); live only
+        --watch      rebuild when a file of the app's package changes (Package.swift,
+                     Sources/), restart on the same port, and reload open pages; a failed
+                     build shows its errors here and in the pages, the old server keeps
+                     running. --package-path DIR (default: the folder with Package.swift
+                     at or above this one), --build-command CMD (default swift build
+                     --product \(program))
     render: the full page a visitor to URL gets, on standard output (--pretty indents it).
     """
   }

@@ -22,6 +22,7 @@ enum LivePage {
       containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
     }
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
+    if let watch = app.watchStream { containerOptions.append(.attribute("data-navdom-watch", watch)) }
     // The title runtime.js shows when no page or presentation has one.
     containerOptions.append(.attribute("data-navdom-title", app.title))
     let formSession = formSession ?? sessionID

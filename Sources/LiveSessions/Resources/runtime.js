@@ -27,6 +27,9 @@
  *                                 at URL (empty value: "/navdom.wasm"; `navdom serve --wasm`),
  *                                 through wasmTransport; no session.
  *   data-navdom-wasm-app="name"   the module's app to run (default: the first it registers).
+ *   data-navdom-watch[="/url"]    present (`serve --watch`): reload when the server is
+ *                                 rebuilt and show build errors (watchForRebuilds; empty
+ *                                 value: "/_navdom/watch").
  *
  * On the <script> element itself, `data-navdom-manual` turns the automatic start off.
  *
@@ -68,6 +71,7 @@
   const DEFAULT_ENDPOINT = '/_navdom/event';
   const DEFAULT_STREAM = '/_navdom/stream';
   const DEFAULT_RESYNC = '/_navdom/resync';
+  const DEFAULT_WATCH = '/_navdom/watch';
   const DEFAULT_WASM = '/navdom.wasm';
   // Always delegated; any other event named by `on`/`listen` is added when first seen.
   const BASE_EVENTS = ['click', 'input', 'change', 'submit', 'keydown', 'cancel', 'close'];
@@ -1381,6 +1385,7 @@
   const RENEWED = 'navdom:renewed';
   const RENEWED_AFTER_END = '1'; // the server no longer had the session
   const RENEWED_AFTER_TRAP = 'trap'; // the WebAssembly module trapped
+  const RENEWED_AFTER_REBUILD = 'rebuilt'; // serve --watch restarted the server on a new build
 
   /**
    * The page's session is gone (the server no longer has it, or the module trapped and its
@@ -1399,6 +1404,7 @@
   const RENEWAL_NOTICES = {
     [RENEWED_AFTER_END]: 'Your session had ended, so this page was reloaded at the same address in a new session.',
     [RENEWED_AFTER_TRAP]: 'The app stopped on an internal error, so this page was reloaded at the same address in a new session.',
+    [RENEWED_AFTER_REBUILD]: 'The app was rebuilt, so this page was reloaded at the same address.',
   };
 
   /** After a renewal, a polite notice before the container (outside what patches touch). */
@@ -1417,6 +1423,66 @@
     notice.setAttribute('role', 'status');
     notice.textContent = text;
     container.parentNode.insertBefore(notice, container);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // serve --watch
+
+  /**
+   * Under `serve --watch` (the container has `data-navdom-watch`): listens to the watch stream.
+   * Its `hello` names the server's instance; once the stream reconnects to another instance
+   * (a rebuilt server), the page reloads at its URL, keeping typed text as a renewal does.
+   * Each `build` event ({"state": "building" | "failed", "log"?}) shows in a box before the
+   * container; a reload clears it. Returns a function that stops listening.
+   */
+  function watchForRebuilds(container, url, EventSourceImpl = globalThis.EventSource) {
+    const win = container.ownerDocument.defaultView;
+    if (typeof EventSourceImpl !== 'function' || !win) return () => {};
+    let instance = null;
+    let source = null;
+    let retry = null;
+    const connect = () => {
+      source = new EventSourceImpl(url);
+      source.addEventListener('hello', (message) => {
+        if (instance !== null && message.data !== instance) {
+          source.close();
+          keepFormForReload(container);
+          return renewSession(win, RENEWED_AFTER_REBUILD);
+        }
+        instance = message.data;
+      });
+      source.addEventListener('build', (message) => {
+        try {
+          showBuildState(container, JSON.parse(message.data));
+        } catch (_) {
+          console.error(`navdom: a build state is not JSON: ${String(message.data).slice(0, 200)}`);
+        }
+      });
+      // A stream the browser gave up on (an answer other than a stream, mid-restart): again soon.
+      source.addEventListener('error', () => {
+        if (source.readyState === 2 && retry === null) retry = setTimeout(() => ((retry = null), connect()), 500);
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source.close();
+    };
+  }
+
+  /** The build's state in a box before the container: "Rebuilding…", or the compiler's errors. */
+  function showBuildState(container, build) {
+    const doc = container.ownerDocument;
+    let box = doc.querySelector('.navdom-build');
+    if (!box && container.parentNode) {
+      box = doc.createElement('pre');
+      box.className = 'navdom-build';
+      box.setAttribute('role', 'status');
+      container.parentNode.insertBefore(box, container);
+    }
+    if (!box) return;
+    box.dataset.state = build.state;
+    box.textContent = build.state === 'failed' ? 'The build failed; the page runs the last build.\n\n' + (build.log || '') : 'Rebuilding…';
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1948,6 +2014,7 @@
     if (roots.has(container)) return null; // started already
     const data = container.dataset;
     try {
+      if (data.navdomWatch !== undefined) watchForRebuilds(container, data.navdomWatch || DEFAULT_WATCH);
       hydrate(container);
       const patches = data.navdomPatches ? JSON.parse(data.navdomPatches) : null;
       // A DOM changed before the runtime ran gets no patches: its ids do not line up.
@@ -1996,5 +2063,5 @@
     return session;
   }
 
-  return { hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById, enableLatencySim, disableLatencySim };
+  return { hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById, enableLatencySim, disableLatencySim, watchForRebuilds };
 });

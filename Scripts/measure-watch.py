@@ -1,0 +1,49 @@
+"""The time from a save to the updated page under `serve --watch`, with real `swift build`
+rebuilds (docs/WATCH.md): starts `BINARY serve --watch --port 0` in PACKAGE_DIR, opens "/" in
+headless Chromium, then replaces the string literal "OLD" with "NEW" in SOURCE (and back, ROUNDS
+times each way), timing each save until the page shows the new text, hydrated. SOURCE is restored
+at the end.
+
+usage: .venv/bin/python Scripts/measure-watch.py BINARY PACKAGE_DIR SOURCE OLD NEW [ROUNDS]"""
+import os, re, subprocess, sys, threading, time
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+binary, package, source, old, new = sys.argv[1:6]
+rounds = int(sys.argv[6]) if len(sys.argv) > 6 else 3
+process = subprocess.Popen([binary, "serve", "--watch", "--port", "0", "--quiet"], cwd=package,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+line = process.stdout.readline()
+base = re.search(r"(http://[\d.]+:\d+)/", line).group(1)
+threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
+log = []
+threading.Thread(target=lambda: [log.append((time.time(), l)) for l in process.stderr], daemon=True).start()
+o = webdriver.ChromeOptions(); o.binary_location = "/usr/bin/chromium"
+for a in ("--headless=new", "--no-sandbox", "--disable-gpu"): o.add_argument(a)
+d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+path = os.path.join(package, source)
+original = open(path).read()
+try:
+    d.get(base + "/")
+    time.sleep(1)
+    texts = [new, old]
+    for r in range(rounds * 2):
+        want, have = texts[r % 2], texts[(r + 1) % 2]
+        content = open(path).read()
+        assert f'"{have}"' in content
+        saved = time.time()
+        open(path, "w").write(content.replace(f'"{have}"', f'"{want}"', 1))
+        while time.time() - saved < 600:
+            time.sleep(0.05)
+            try:
+                if want in d.execute_script("return document.body.innerText") and \
+                   d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"):
+                    break
+            except Exception:
+                pass
+        total = time.time() - saved
+        built = [l for t, l in log if "built in" in l]
+        print(f"round {r + 1}: '{have}' -> '{want}': page updated {total:.1f} s after the save ({built[-1].strip() if built else 'no build line'})", flush=True)
+finally:
+    open(path, "w").write(original)
+    d.quit(); process.terminate(); process.wait()
