@@ -52,7 +52,7 @@ enum Usage {
     """
 
   static let bench = """
-    navdom bench: the benchmarks are a package of their own now, in Benchmarks/:
+    the benchmarks moved to a package of their own, Benchmarks/:
       cd Benchmarks && swift run -c release navdom-bench render --rows 10000
     (render, diff, diff-scaling, payload, live, memory; README.md's "Benchmarks" section)
     """
