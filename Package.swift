@@ -13,7 +13,8 @@ let targets: [Target] = [
   .target(name: "NavDOMThreadSlot"),
   .target(name: "VirtualDOM"),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
-  .target(name: "BenchmarkTable", dependencies: ["VirtualDOM"]),
+  // Random trees for the diff's property tests (VirtualDOMTests, HTMLRendererTests, navdom.wasm's
+  // twin navdom-check.wasm) and `navdom random-cases`; test support, not a product.
   .target(name: "RandomTrees", dependencies: ["VirtualDOM"]),
   // MemoryDOM: a DOM in memory that applies patches as runtime.js does, for tests.
   .target(name: "VirtualDOMTesting", dependencies: ["VirtualDOM"]),
@@ -25,12 +26,9 @@ let targets: [Target] = [
   .target(name: "NavDOMWasmLibc"),
   .target(name: "NavDOMWasmABI", dependencies: ["NavDOMWasmLibc"]),
   .target(name: "NavigationWasm", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMWasmABI"]),
-  // Built by Scripts/build-wasm.sh: the demo client-side (navdom.wasm); js-framework-benchmark's
-  // table as an app, for the browser benchmark (navdom-bench-app.wasm); the renderer and diff
-  // alone on that table (navdom-bench.wasm).
+  // Built by Scripts/build-wasm.sh: the demo client-side (navdom.wasm). The benchmark modules
+  // (navdom-bench.wasm, navdom-bench-app.wasm) are built from Benchmarks/.
   .executableTarget(name: "NavDOMWasm", dependencies: ["NavigationWasm", "DemoApp"]),
-  .executableTarget(name: "NavDOMBenchAppWasm", dependencies: ["NavigationWasm", "NavigationCore", "BenchmarkTable", "VirtualDOM"]),
-  .executableTarget(name: "NavDOMBenchWasm", dependencies: ["VirtualDOM", "HTMLRenderer", "BenchmarkTable", "NavDOMWasmABI"]),
   // The diff as the wasm build compiles it, for the property tests under node (navdom-check.wasm).
   .executableTarget(name: "NavDOMCheckWasm", dependencies: ["VirtualDOM", "VirtualDOMTesting", "RandomTrees", "NavDOMWasmABI"]),
   .plugin(
@@ -45,8 +43,6 @@ let targets: [Target] = [
   .target(name: "StaticServe", dependencies: ["NavDOMZlib", "NavDOMLinuxSystem"]),
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-  // glibc's mallinfo2(), for `navdom bench memory` (heap bytes in use).
-  .systemLibrary(name: "NavDOMHeapInfo", path: "Sources/NavDOMHeapInfo"),
   // Resources/runtime.js is the browser runtime the server hands out (public/runtime.js
   // links to it, for nginx and the jsdom tests); Resources/navdom.css the navigation markup's
   // base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
@@ -56,14 +52,13 @@ let targets: [Target] = [
   .executableTarget(
     name: "navdom",
     dependencies: [
-      "VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "NavigationCore", "StaticServe", "BenchmarkTable", "RandomTrees",
-      "LiveSessions",
-      "DemoApp", "NavDOMHeapInfo",
+      "VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "NavigationCore", "StaticServe", "RandomTrees",
+      "LiveSessions", "DemoApp",
     ]),
   .testTarget(
-    name: "VirtualDOMTests", dependencies: ["VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "BenchmarkTable", "RandomTrees"]),
+    name: "VirtualDOMTests", dependencies: ["VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "RandomTrees"]),
   .testTarget(
-    name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "BenchmarkTable", "RandomTrees"]),
+    name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "RandomTrees"]),
   .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
   .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
   .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPTestSupport"]),
@@ -84,11 +79,11 @@ let products: [Product] = [
   .library(name: "LiveSessions", targets: ["LiveSessions"]),
   .library(name: "StaticServe", targets: ["StaticServe"]),
   .library(name: "NavigationWasm", targets: ["NavigationWasm"]),
+  // The demo app's model and views, for the benchmarks package (Benchmarks/, `navdom-bench memory`).
+  .library(name: "DemoApp", targets: ["DemoApp"]),
   .plugin(name: "BuildWasm", targets: ["BuildWasm"]),
   .executable(name: "navdom", targets: ["navdom"]),
   .executable(name: "NavDOMWasm", targets: ["NavDOMWasm"]),
-  .executable(name: "NavDOMBenchAppWasm", targets: ["NavDOMBenchAppWasm"]),
-  .executable(name: "NavDOMBenchWasm", targets: ["NavDOMBenchWasm"]),
   .executable(name: "NavDOMCheckWasm", targets: ["NavDOMCheckWasm"]),
 ]
 

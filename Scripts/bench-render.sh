@@ -3,18 +3,18 @@
 # run, alternating which goes first, ROUNDS times (default 6). Prints each round's figures and
 # ratio, then the median ratio. Needs the release build and Debian's node-react(-dom):
 #
-#   swift build -c release --product navdom
+#   (cd Benchmarks && swift build -c release --product navdom-bench)
 #   Scripts/bench-render.sh [ROWS]            # ROWS defaults to 10000; ROUNDS=10 for more rounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROWS=${1:-10000}
 ROUNDS=${ROUNDS:-6}
-NAVDOM=${NAVDOM_BIN:-.build/release/navdom}
+NAVDOM_BENCH=${NAVDOM_BENCH_BIN:-Benchmarks/.build/release/navdom-bench}
 ANCHOR=Scripts/react/render-table.js
-[ -x "$NAVDOM" ] || { echo "bench-render: no $NAVDOM (swift build -c release --product navdom)" >&2; exit 1; }
+[ -x "$NAVDOM_BENCH" ] || { echo "bench-render: no $NAVDOM_BENCH (cd Benchmarks && swift build -c release --product navdom-bench)" >&2; exit 1; }
 
-navdom() { "$NAVDOM" bench render --rows "$ROWS" --iterations 20; }
+navdom() { "$NAVDOM_BENCH" render --rows "$ROWS" --iterations 20; }
 react() { NODE_PATH=/usr/share/nodejs NODE_ENV=production node "$ANCHOR" "$ROWS" 20; }
 
 ratios=()

@@ -4,11 +4,14 @@
 # - .build-wasm/navdom.wasm: the demo app, run client-side (Sources/NavDOMWasm/main.swift
 #   registers it; the exports are Sources/NavigationWasm);
 # - .build-wasm/navdom-bench.wasm: the renderer and the diff on the benchmark table, for the
-#   parity tests (exports: Sources/NavDOMBenchWasm/BenchmarkExports.swift);
+#   parity tests (exports: Benchmarks/Sources/NavDOMBenchWasm/BenchmarkExports.swift);
 # - .build-wasm/navdom-check.wasm: the diff and random trees, for the property tests under
 #   node (exports: Sources/NavDOMCheckWasm/CheckExports.swift);
 # - .build-wasm/navdom-bench-app.wasm: js-framework-benchmark's table as an app, for the
-#   browser benchmark (Sources/NavDOMBenchAppWasm; Scripts/bench-wasm-dom.py).
+#   browser benchmark (Benchmarks/Sources/NavDOMBenchAppWasm; Scripts/bench-wasm-dom.py).
+# The two benchmark modules are products of the Benchmarks package (Benchmarks/Package.swift),
+# built there with the same plugin, as a package depending on navdom builds its own; they land
+# in this folder's .build-wasm like the others.
 #
 #   Scripts/build-wasm.sh
 #
@@ -21,9 +24,10 @@ cd "$(dirname "$0")/.."
 
 if command -v wasm-opt >/dev/null 2>&1; then HAS_WASM_OPT=1; else HAS_WASM_OPT=0; fi
 
-# Builds product $1 into $2 with the plugin.
+# Builds product $1 into $2 with the plugin, from the package in $PACKAGE (default: this one).
 build() {
-  swift package --allow-writing-to-package-directory build-wasm --product "$1" --output "$2"
+  local out="$PWD/$2"
+  (cd "${PACKAGE:-.}" && swift package --allow-writing-to-package-directory build-wasm --product "$1" --output "$out")
 }
 
 # Builds product $1 into $2, prints its sizes and checks them against budgets of $3 bytes raw
@@ -88,11 +92,11 @@ if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
 APP_BUDGET=233472 APP_GZIP_BUDGET=101376
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
-module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
+PACKAGE=Benchmarks module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
   "${WASM_BENCH_SIZE_BUDGET:-$((153600 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((45056 * SLACK / 100))}"
 # Modules for tests and benchmarks, so no budgets: the diff as the wasm build compiles it, for
 # the property tests under node (Tests/wasm/diff-property.test.js), and js-framework-benchmark's
 # table as an app, for the browser benchmark (Scripts/bench-wasm-dom.py).
 build NavDOMCheckWasm .build-wasm/navdom-check.wasm
-build NavDOMBenchAppWasm .build-wasm/navdom-bench-app.wasm
+PACKAGE=Benchmarks build NavDOMBenchAppWasm .build-wasm/navdom-bench-app.wasm
 exit "$OVER"

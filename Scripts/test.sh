@@ -10,7 +10,8 @@
 # `serve --wasm`,
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
-# the html5lib round trip of the renderer. Exits non-zero if any suite fails, and
+# the html5lib round trip of the renderer; the benchmarks package (Benchmarks/: its tests, the
+# navdom-bench command, the browser benchmark's pages). Exits non-zero if any suite fails, and
 # ends with one line "suites: N passed, M failed".
 #
 #   Scripts/test.sh           # everything, as CI runs it
@@ -120,6 +121,11 @@ if [ "$quick" -eq 0 ]; then
 # own .build, so it also checks that the root package builds as a dependency.
 suite "example app" bash -c 'cd Examples/Contacts && swift test'
 
+# The benchmarks, a package of their own on the root's public products (Benchmarks/): its tests
+# (the benchmark operations' patches, React parity) and, below, its command line.
+suite "benchmarks package" bash -c 'cd Benchmarks && swift build --build-tests && swift test --skip-build'
+navdom_bench=$(cd Benchmarks && swift build --show-bin-path)/navdom-bench
+
 # Runtimes on concurrent threads, and the live server's worker pool, mailboxes and shared
 # state, under ThreadSanitizer (its own build folder, so the plain build above stays as it is).
 # TSAN_OPTIONS makes any report fail the run.
@@ -141,6 +147,8 @@ suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py 
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
 
+suite "navdom-bench command line" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" Benchmarks/Tests/cli/test_bench_cli.sh
+
 suite "build-wasm plugin refuses what Embedded Swift cannot build" Tests/plugin/test_build_wasm.sh
 
 
@@ -158,7 +166,7 @@ suite "wasm build" Scripts/build-wasm.sh
 suite "example app to wasm" bash -c 'cd Examples/Contacts && swift package --allow-writing-to-package-directory \
   build-wasm --product ContactsWasm --output .build-wasm/Contacts.wasm'
 
-suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
+suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
   NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_CHECK="$root/.build-wasm/navdom-check.wasm" \
   NAVDOM_WASM_REQUIRED=1 \
   node --test Tests/wasm/ Tests/runtime/wasm.test.js

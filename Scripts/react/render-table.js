@@ -1,4 +1,4 @@
-// React 18's renderToString of the benchmark table (Sources/BenchmarkTable), the yardstick for
+// React 18's renderToString of the benchmark table (Benchmarks/Sources/BenchmarkTable), the yardstick for
 // the renderer's speed and its byte-for-byte parity. Uses Debian's node-react and
 // node-react-dom (Scripts/test.sh installs them; NODE_PATH=/usr/share/nodejs).
 //
@@ -8,7 +8,7 @@
 const React = require("react");
 const { renderToString } = require("react-dom/server");
 
-// The same deterministic labels as Sources/BenchmarkTable/Row.swift: adjective, colour, noun,
+// The same deterministic labels as Benchmarks/Sources/BenchmarkTable/Row.swift: adjective, colour, noun,
 // each list cycled by the row's index.
 const adjectives = ["pretty", "large", "big", "small", "tall", "short", "long", "handsome", "plain",
   "quaint", "clean", "elegant", "easy", "angry", "crazy", "helpful", "mushy", "odd", "unsightly",

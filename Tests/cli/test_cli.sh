@@ -60,35 +60,12 @@ check "render says which pattern came closest" 1 '' 'closest is "items/:id", who
 check "render names the canonical URL" 1 '' 'did you mean /items/1?' "$navdom" render --route /items/1/
 check "render carries the deep link's title" 0 '<title>Pick a color for Keyboard</title>' '' "$navdom" render --route /items/1/edit/color
 check "unknown command" 2 '' 'unknown command' "$navdom" frobnicate
-for command in render diff bench serve random-cases; do
+for command in render diff serve random-cases; do
   check "$command --help" 0 'usage: navdom' '' "$navdom" "$command" --help
 done
-check "bench render prints JSON" 0 '"bench":"render","rows":10' '' "$navdom" bench render --rows 10 --iterations 1
-check "bench diff prints every operation" 0 '"operation":"replaceAll"' '' "$navdom" bench diff --rows 20 --iterations 1
-check "bench diff-scaling sums up every operation" 0 '"bench":"diff-scaling-summary","operation":"replaceAll","rows":[20,40]' '' \
-  "$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1
-check "bench diff-scaling in one process sums up every operation" 0 '"bench":"diff-scaling-summary","operation":"replaceAll","rows":[20,40]' '' \
-  "$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1 --in-process
-# One process per operation: every operation's summary, each once, in order.
-summaries=$("$navdom" bench diff-scaling --rows 20 --factor 2 --rounds 1 --iterations 1 | grep -o '"diff-scaling-summary","operation":"[A-Za-z]*"' | cut -d'"' -f6 | tr '\n' ' ')
-check "bench diff-scaling runs every operation once" 0 'unchanged swapRows removeOne updateEveryTenth select moveLastToFirst appendThousand clear replaceAll ' '' \
-  echo "$summaries"
-
-# Memory: 10,000 demo updates natively (after 1,000 of warm-up), in a process of their own so
-# that no other test's allocations count, must leave the heap in use where the warm-up left it.
-# A leak check, not a timing. The 64 KiB of slack is for what the run allocates once after the
-# warm-up (a buffer reaching its largest size; about 0.6 KiB here); one block kept per update
-# (at least 32 bytes in glibc's heap) would add 320 KB, five times the slack.
-check "bench memory runs 10,000 demo updates" 0 '"bench":"memory-summary","updates":10000' '' "$navdom" bench memory
-heap_growth=$(grep -o '"heap_growth_bytes":-\{0,1\}[0-9]*' "$work/out" | cut -d: -f2)
-check "bench memory: the heap stays flat over 10,000 demo updates (it grew ${heap_growth:-?} bytes)" 0 '' '' \
-  test -n "$heap_growth" -a "${heap_growth:-0}" -le 65536
-
-check "bench live prints a line per core set" 0 '"bench":"live"' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
-check "bench live reports no errors" 0 '"errors":0' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
-check "bench live reports the server's threads" 0 '"threads":' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
-check "bench live reports the server's resident set" 0 '"rss_mb":' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0
-check "bench live's soak opens new sessions" 0 '"new_session_errors":0' '' "$navdom" bench live --sessions 2 --seconds 1 --cores 0 --new-session-ms 100
+# The benchmarks are a package of their own (Benchmarks/, its Tests/cli/test_bench_cli.sh).
+check "bench says where the benchmarks went" 2 '' 'navdom-bench' "$navdom" bench render
+check "bench --help says where the benchmarks went" 0 'Benchmarks/' '' "$navdom" bench --help
 
 # serve: the host names it answers. Started in the background on a free port; its first line
 # says where it listens.

@@ -2,10 +2,11 @@
 // the native build: the same benchmark table renders to the same bytes, and the same
 // operations diff to the same patches.
 //
-//   Scripts/build-wasm.sh && swift build --product navdom && node --test Tests/wasm/
+//   Scripts/build-wasm.sh && (cd Benchmarks && swift build --product navdom-bench) && node --test Tests/wasm/
 //
 // NAVDOM_WASM_BENCH: the module (default .build-wasm/navdom-bench.wasm).
-// NAVDOM_BIN:  the native CLI (default .build/debug/navdom), used for the reference output.
+// NAVDOM_BENCH_BIN: the native benchmark command (default Benchmarks/.build/debug/navdom-bench),
+// used for the reference output.
 'use strict';
 
 const test = require('node:test');
@@ -16,7 +17,7 @@ const { execFileSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..', '..');
 const wasmPath = path.resolve(root, process.env.NAVDOM_WASM_BENCH || '.build-wasm/navdom-bench.wasm');
-const nativePath = path.resolve(root, process.env.NAVDOM_BIN || '.build/debug/navdom');
+const nativePath = path.resolve(root, process.env.NAVDOM_BENCH_BIN || 'Benchmarks/.build/debug/navdom-bench');
 
 const OPERATIONS = [
   'unchanged', 'swapRows', 'removeOne', 'updateEveryTenth', 'select',
@@ -74,10 +75,10 @@ function wasmDiff(wasm, operation, rows) {
   }
 }
 
-/** The native CLI's stdout, without the one trailing newline a command line adds. */
+/** The native navdom-bench's stdout, without the one trailing newline a command line adds. */
 function native(...args) {
   if (!fs.existsSync(nativePath)) {
-    throw new Error(`${nativePath} is missing: run swift build --product navdom (or set NAVDOM_BIN)`);
+    throw new Error(`${nativePath} is missing: run cd Benchmarks && swift build --product navdom-bench (or set NAVDOM_BENCH_BIN)`);
   }
   const out = execFileSync(nativePath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   return out.endsWith('\n') ? out.slice(0, -1) : out;
@@ -110,7 +111,7 @@ test('render_table(1000) is byte-identical to the native renderer', () => {
   const wasm = instantiate();
   const html = takeString(wasm, wasm.exports.render_table(1000));
   assert.ok(html.startsWith('<table class="table table-hover table-striped test-data"><tbody><tr>'), html.slice(0, 80));
-  assertSameText(html, native('bench', 'table-html', '--rows', '1000'), 'table HTML (1,000 rows)');
+  assertSameText(html, native('table-html', '--rows', '1000'), 'table HTML (1,000 rows)');
   assert.deepEqual(wasm.logged, []);
 });
 
@@ -118,7 +119,7 @@ test('render_table(0) and render_table(10) match too', () => {
   const wasm = instantiate();
   for (const rows of [0, 10]) {
     assertSameText(takeString(wasm, wasm.exports.render_table(rows)),
-      native('bench', 'table-html', '--rows', String(rows)), `table HTML (${rows} rows)`);
+      native('table-html', '--rows', String(rows)), `table HTML (${rows} rows)`);
   }
 });
 
@@ -126,7 +127,7 @@ for (const operation of OPERATIONS) {
   test(`diff_operation(${operation}, 1000) is byte-identical to the native diff`, () => {
     const wasm = instantiate();
     const json = wasmDiff(wasm, operation, 1000);
-    assertSameText(json, native('bench', 'diff-json', '--operation', operation, '--rows', '1000'),
+    assertSameText(json, native('diff-json', '--operation', operation, '--rows', '1000'),
       `${operation} patches`);
     const patches = JSON.parse(json);
     if (operation === 'swapRows') assert.equal(patches.filter((p) => p.op === 'move').length, 2);

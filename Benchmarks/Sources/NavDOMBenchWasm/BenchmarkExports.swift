@@ -6,7 +6,7 @@ import VirtualDOM
 import NavDOMWasmABI
 
 /// The compact HTML of the benchmark table with `rows` rows: the same bytes as
-/// `navdom bench table-html --rows N`.
+/// `navdom-bench table-html --rows N`.
 @_expose(wasm, "render_table")
 @_cdecl("render_table")
 func renderTable(_ rows: Int32) -> Int64 {
@@ -21,7 +21,7 @@ func renderTable(_ rows: Int32) -> Int64 {
 }
 
 /// The patches, in the wire format, that a benchmark operation on a `rows`-row table makes:
-/// the same bytes as `navdom bench diff-json --operation NAME --rows N`.
+/// the same bytes as `navdom-bench diff-json --operation NAME --rows N`.
 ///
 /// `name` is an `Operation` raw value (`swapRows`, `updateEveryTenth`, ...).
 @_expose(wasm, "diff_operation")

@@ -4,7 +4,7 @@ import LiveSessions
 import StaticServe
 import VirtualDOM
 
-/// `navdom bench payload`: what a live update costs on the wire, against re-sending the HTML.
+/// `navdom-bench payload`: what a live update costs on the wire, against re-sending the HTML.
 enum PayloadBench {
   /// For each benchmark operation on `rows` rows: the live reply's JSON bytes (and gzip, as
   /// the server sends it to browsers) against the whole table's HTML (and its gzip).

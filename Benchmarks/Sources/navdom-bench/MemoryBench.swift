@@ -6,7 +6,7 @@ import NavigationCore
 import VirtualDOM
 import VirtualDOMTesting
 
-/// `navdom bench memory`: the native counterpart of Tests/wasm/demo-memory.test.js. The demo
+/// `navdom-bench memory`: the native counterpart of Tests/wasm/demo-memory.test.js. The demo
 /// runs as a visitor's session does, its patches applied to a ``MemoryDOM`` as a page applies
 /// them, for 200 warm-up rounds and then N updates (default 10,000) of the same kind as the
 /// wasm test's; the heap bytes in use and the resident set are printed after the warm-up and
@@ -73,9 +73,9 @@ final class DemoPage {
   let driver: NavigationTestDriver
   var dom: MemoryDOM
 
-  init() throws(ScriptError) {
+  init() throws(DemoPageError) {
     guard let session = inventorySession(url: "/"), let model = session.model(as: InventoryModel.self) else {
-      throw ScriptError(line: 0, "the demo has no page at /")
+      throw DemoPageError("the demo has no page at /")
     }
     self.model = model
     driver = NavigationTestDriver(runtime: session.runtime)
@@ -92,7 +92,7 @@ final class DemoPage {
     try update("push /items/1") { popState(to: "/items/1") }
     try update("back to /") { popState(to: "/") }
     guard model.destination == nil, model.url == "/" else {
-      throw ScriptError(line: 0, "round \(index) ended at \(model.url) with a dialog open")
+      throw DemoPageError("round \(index) ended at \(model.url) with a dialog open")
     }
   }
 
@@ -111,14 +111,14 @@ final class DemoPage {
       // A page calls showModal() and close() and keeps no list of the calls.
       dom.removeAllInvocations()
     } catch {
-      throw ScriptError(line: 0, "\(name): \(error)")
+      throw DemoPageError("\(name): \(error)")
     }
   }
 
   /// Throws unless the patched DOM renders as the runtime's page does.
   func checkDOMMatchesRender() throws {
     guard try renderHTML(dom.roots) == driver.runtime.renderHTML() else {
-      throw ScriptError(line: 0, "the patched DOM differs from the page the runtime renders")
+      throw DemoPageError("the patched DOM differs from the page the runtime renders")
     }
   }
 }
@@ -159,4 +159,10 @@ struct MemoryReading {
       return field == 1 ? value : 0
     }
   }
+}
+
+/// Why a memory-bench round could not go on (its message says which update and what).
+struct DemoPageError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Runs navdom itself again, as a child process that writes to the same standard output and
+/// Runs navdom-bench itself again, as a child process that writes to the same standard output and
 /// error.
 enum ChildProcess {
   /// Runs this executable with `arguments` and waits for it; returns its exit status, or nil
   /// (after saying why on stderr) when it could not be started.
   ///
   /// ```swift
-  /// let status = ChildProcess.runSelf(["bench", "diff-scaling", "--operation", "swapRows"])
+  /// let status = ChildProcess.runSelf(["diff-scaling", "--operation", "swapRows"])
   /// ```
   static func runSelf(_ arguments: [String]) -> Int32? {
     let process = Process()
@@ -17,7 +17,7 @@ enum ChildProcess {
     do {
       try process.run()
     } catch {
-      Console.error("cannot run navdom \(arguments.joined(separator: " ")): \(error)")
+      Console.error("cannot run navdom-bench \(arguments.joined(separator: " ")): \(error)")
       return nil
     }
     process.waitUntilExit()

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// `navdom bench live`: events per second a live server answers, with K sessions driven the
+/// `navdom-bench live`: events per second a live server answers, with K sessions driven the
 /// way browsers drive them. For each core set (default `0` then `0,1`) it starts
 /// `navdom serve` pinned there with `taskset`, opens K sessions (GET the page, read the session
 /// and the ids that listen for clicks from it), and has each send real events one after the
@@ -15,8 +15,9 @@ import Synchronization
 /// Each line ends with the server's threads and resident set (`/proc/PID/status`) at the end of
 /// the run, and their largest value and the resident set at 10 s, sampled every second. With
 /// `newSessionEvery` a visitor also opens a new session that often during the run (the soak),
-/// and the line adds the resident set's rise from 10 s to the end. `server` runs another
-/// navdom build as the server (an older one, for before and after in one session).
+/// and the line adds the resident set's rise from 10 s to the end. The server is the root
+/// package's `navdom` (``RootPackage/navdom``); `server` runs another navdom build instead (an
+/// older one, for before and after in one session).
 enum LiveBench {
   struct Figures {
     var events = 0
@@ -122,9 +123,14 @@ final class PinnedServer {
   let port: Int
 
   init?(cores: String, navdom path: String? = nil) {
+    let navdom = path ?? RootPackage.navdom
+    guard FileManager.default.isExecutableFile(atPath: navdom) else {
+      Console.error("bench live: no navdom at \(navdom) (build it in the repository root: swift build -c release --product navdom; or pass --server PATH or set NAVDOM_BIN)")
+      return nil
+    }
     process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-    // This executable's own path: /proc/self/exe would name taskset once it runs.
-    let navdom = path ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    // The demo's public folder is the repository's, wherever this runs from.
+    process.currentDirectoryURL = RootPackage.directory
     process.arguments = ["-c", cores, navdom, "serve", "--port", "0", "--quiet", "--public", "public"]
     let output = Pipe()
     process.standardOutput = output

@@ -7,8 +7,9 @@ import VirtualDOM
 /// The benchmark table renders byte-identical to React 18's `renderToString`
 /// (`Scripts/react/render-table.js`, Debian's node-react, installed by Scripts/test.sh).
 @Suite struct ReactParityTests {
+  // This file is Benchmarks/Tests/BenchmarksTests/ReactParityTests.swift in the repository.
   static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static func reactHTML(rows: Int) throws -> String {
     let script = repository.appendingPathComponent("Scripts/react/render-table.js")

@@ -1,7 +1,7 @@
 import BenchmarkTable
 import VirtualDOM
 
-/// `navdom bench diff-scaling`: how the diff's time grows with the rows, per benchmark
+/// `navdom-bench diff-scaling`: how the diff's time grows with the rows, per benchmark
 /// operation: `factor` times the rows against `rows`, in one process.
 ///
 /// Two separate runs of `bench diff` on this shared machine can be seconds apart under
@@ -21,7 +21,7 @@ import VirtualDOM
 /// (`BenchCommand.evictCaches`), out of L2 at both sizes.
 ///
 /// ```
-/// navdom bench diff-scaling --rows 1000 --factor 10 --rounds 8
+/// navdom-bench diff-scaling --rows 1000 --factor 10 --rounds 8
 /// {"bench":"diff-scaling","operation":"unchanged","round":1,"rows":[1000,10000],...,"ratio":10.9,...}
 /// {"bench":"diff-scaling-summary","operation":"unchanged","rounds":8,"ratio_median":10.8,...}
 /// ```
@@ -61,7 +61,7 @@ enum DiffScalingBench {
   static func runEachInItsOwnProcess(rows: Int, factor: Int, rounds: Int, iterations: Int) -> Int32 {
     for operation in Operation.allCases {
       let arguments = [
-        "bench", "diff-scaling", "--rows", "\(rows)", "--factor", "\(factor)", "--rounds", "\(rounds)",
+        "diff-scaling", "--rows", "\(rows)", "--factor", "\(factor)", "--rounds", "\(rounds)",
         "--iterations", "\(iterations)", "--operation", operation.rawValue,
       ]
       guard let status = ChildProcess.runSelf(arguments) else { return 1 }

@@ -4,7 +4,7 @@ import LiveSessions
 import VirtualDOM
 import VirtualDOMTesting
 
-/// `navdom bench`: figures, one JSON object per line. Benchmarks print numbers; no test times
+/// `navdom-bench`: figures, one JSON object per line. Benchmarks print numbers; no test times
 /// anything.
 enum BenchCommand {
   static func run(_ arguments: [String]) -> Int32 {
@@ -14,11 +14,11 @@ enum BenchCommand {
       "--updates",
     ]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--help", "--in-process"]) else {
-      Console.error(Usage.bench)
+      Console.error(BenchUsage.text)
       return 2
     }
     if options.flags.contains("--help") || options.positional.isEmpty {
-      print(Usage.bench)
+      print(BenchUsage.text)
       return options.flags.contains("--help") ? 0 : 2
     }
     switch options.positional[0] {
@@ -75,7 +75,7 @@ enum BenchCommand {
       let patches = diff(benchmarkTable(change.before), benchmarkTable(change.after, selectedID: change.selectedAfter))
       Console.write(WireFormat.encode(patches) + "\n")
     default:
-      Console.error("unknown benchmark \"\(options.positional[0])\"\n\n" + Usage.bench)
+      Console.error("unknown benchmark \"\(options.positional[0])\"\n\n" + BenchUsage.text)
       return 2
     }
     return 0
