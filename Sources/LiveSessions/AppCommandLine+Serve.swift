@@ -22,86 +22,65 @@ extension AppCommandLine {
       print(usage(app))
       return 0
     }
-    if let extra = options.positional.first {
-      CommandLineOptions.complain("serve takes only options, not \"\(extra)\" (\(program) serve --help lists them)")
-      return 2
+    let settings: ServeSettings
+    switch ServeSettings.read(options, program: program) {
+    case .settings(let read): settings = read
+    case .exit(let status): return status
     }
-    guard let port = options.integer("--port", default: 8080) else { return 2 }
-    guard port <= 65_535 else {
-      CommandLineOptions.complain("--port takes a port number from 1 to 65535 (0 picks a free one), not \(port)")
-      return 2
+    let routing: (router: HTTPServer.Router, live: LiveServer?, mode: String)
+    switch appRouter(app, options: options, latency: settings.latency) {
+    case .success(let made): routing = made
+    case .failure(let status): return status.code
     }
-    var latency: SimulatedLatency?
-    if let text = options.values["--latency"] {
-      guard let delay = SimulatedLatency.parse(text) else {
-        CommandLineOptions.complain("--latency takes a delay such as 300ms or 1s (at most 60s), not \"\(text)\"")
-        return 2
-      }
-      latency = SimulatedLatency(delay: delay)
-    }
-    let host = options.values["--host"] ?? "127.0.0.1"
-    // A public folder given with --public must exist; the default ./public is optional (an
-    // app may have no files of its own: runtime.js comes with the library).
-    var publicRoot: String? = options.values["--public"] ?? "public"
-    var isDirectory: ObjCBool = false
-    if let folder = publicRoot, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-      guard options.values["--public"] == nil else {
-        CommandLineOptions.complain("no public folder at \(folder) (pass --public DIR, or leave it out to serve no files)")
-        return 1
-      }
-      publicRoot = nil
-    }
-    let allowedHosts = options.repeated["--allowed-host"] ?? []
-    for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == "/" || $0 == ":" || $0 == " " }) {
-      CommandLineOptions.complain("--allowed-host takes a host name such as navdom.lan or .lan, not \"\(name)\"")
-      return 2
-    }
-    if host == "0.0.0.0" || host == "::" {
-      CommandLineOptions.complain(
-        "warning: listening on every interface (\(host)): the app is reachable from the network. "
-          + "Only requests for IP addresses, localhost and the names given with --allowed-host are answered.")
-    }
-    let configuration = ServerConfiguration(
-      host: host, port: port, publicRoot: publicRoot, quiet: options.flags.contains("--quiet"),
-      hostPolicy: HostPolicy(allowed: allowedHosts))
-    var live: LiveServer?
-    let router: HTTPServer.Router
-    let mode: String
-    if options.flags.contains("--wasm") {
-      let module: [UInt8]
-      do {
-        let modulePath = try options.values["--wasm-module"] ?? WasmModuleLocation.defaultPath(program: program).get()
-        module = try WasmAppServer.loadModule(at: modulePath)
-      } catch let error as WasmModuleError {
-        CommandLineOptions.complain(error.description + "\n  " + WasmModuleLocation.advice(for: error, program: program))
-        return 1
-      } catch {
-        CommandLineOptions.complain("cannot load the WebAssembly module: \(error)")
-        return 1
-      }
-      if latency != nil {
-        CommandLineOptions.complain(
-          "warning: --latency delays the live server's answers; with --wasm events never reach the server "
-            + "(navdom.enableLatencySim(300) in the browser's console delays them there)")
-      }
-      router = WasmAppServer(app: app, module: module).router
-      mode = "client-side from \(WasmAppServer.modulePath)"
-    } else {
-      let server = LiveServer(app: app)
-      live = server
-      router = latency.map { $0.delaying(server.router) } ?? server.router
-      mode = latency.map { "live, every event delayed \($0.delay)" } ?? "live"
-    }
-    let ownsIcon = publicRoot.map { FileManager.default.fileExists(atPath: $0 + "/favicon.ico") } ?? false
-    var served = ownsIcon ? router : LibraryFiles.addingFavicon(to: router)
-    if publicRoot == nil { served = MissingPublicFolder(folder: "public").reporting(in: served) }
+    let ownsIcon = settings.publicRoot.map { FileManager.default.fileExists(atPath: $0 + "/favicon.ico") } ?? false
+    var served = ownsIcon ? routing.router : LibraryFiles.addingFavicon(to: routing.router)
+    if settings.publicRoot == nil { served = MissingPublicFolder(folder: "public").reporting(in: served) }
     if let watchChannel { served = watchChannel.routing(served) }
-    let server = HTTPServer(configuration: configuration, router: served)
+    let server = HTTPServer(configuration: settings.configuration, router: served)
     watchChannel?.listenToSupervisor { server.stop() }
+    return run(server, app: app, live: routing.live, mode: routing.mode, host: settings.host)
+  }
+
+  /// An exit status as an error, for a `Result` that ends `serve` early.
+  struct ExitStatus: Error {
+    let code: Int32
+  }
+
+  /// What answers requests: the live server, or in `--wasm` mode the app's module and first
+  /// paints; with the mode `serve` announces. A module that cannot be loaded ends `serve`.
+  static func appRouter(
+    _ app: LiveApp, options: CommandLineOptions, latency: SimulatedLatency?
+  ) -> Result<(router: HTTPServer.Router, live: LiveServer?, mode: String), ExitStatus> {
+    guard options.flags.contains("--wasm") else {
+      let server = LiveServer(app: app)
+      let router = latency.map { $0.delaying(server.router) } ?? server.router
+      return .success((router, server, latency.map { "live, every event delayed \($0.delay)" } ?? "live"))
+    }
+    let module: [UInt8]
+    do {
+      let modulePath = try options.values["--wasm-module"] ?? WasmModuleLocation.defaultPath(program: program).get()
+      module = try WasmAppServer.loadModule(at: modulePath)
+    } catch let error as WasmModuleError {
+      CommandLineOptions.complain(error.description + "\n  " + WasmModuleLocation.advice(for: error, program: program))
+      return .failure(ExitStatus(code: 1))
+    } catch {
+      CommandLineOptions.complain("cannot load the WebAssembly module: \(error)")
+      return .failure(ExitStatus(code: 1))
+    }
+    if latency != nil {
+      CommandLineOptions.complain(
+        "warning: --latency delays the live server's answers; with --wasm events never reach the server "
+          + "(navdom.enableLatencySim(300) in the browser's console delays them there)")
+    }
+    return .success((WasmAppServer(app: app, module: module).router, nil, "client-side from \(WasmAppServer.modulePath)"))
+  }
+
+  /// Starts `server`, says where it listens, and serves until it stops; the exit status.
+  static func run(_ server: HTTPServer, app: LiveApp, live: LiveServer?, mode: String, host: String) -> Int32 {
     do {
       try server.start()
     } catch {
-      CommandLineOptions.complain("cannot serve on \(host):\(port): \(error)")
+      CommandLineOptions.complain("cannot serve on \(host):\(server.configuration.port): \(error)")
       return 1
     }
     live?.startPushing()
