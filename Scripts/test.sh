@@ -15,8 +15,9 @@
 # ends with one line "suites: N passed, M failed".
 #
 #   Scripts/test.sh           # everything, as CI runs it
-#   Scripts/test.sh --quick   # the edit loop: swift build and swift test (in parallel), the random
-#                             # diff cases and runtime.js under jsdom; installs only what those need
+#   Scripts/test.sh --quick   # the edit loop: swift build and swift test (in parallel), the size
+#                             # check, the random diff cases and runtime.js under jsdom; installs
+#                             # only what those need
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -107,6 +108,9 @@ navdom=$(swift build --show-bin-path)/navdom
 
 # Every runtime owns its state, so the tests run in parallel (Swift Testing's default).
 suite "swift test" swift test --skip-build
+
+# Units a reader takes in at once: no Swift file over 400 lines, no function over 60.
+suite "file and function sizes" python3 Scripts/check-sizes.py
 
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 

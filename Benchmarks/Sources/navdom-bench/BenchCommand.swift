@@ -33,29 +33,8 @@ enum BenchCommand {
       else { return 2 }
       guard let only = operation(options) else { return 2 }
       benchDiff(rows: rows, iterations: max(iterations, 1), only: only)
-    case "diff-scaling":
-      guard let rows = options.integer("--rows", default: 1_000),
-        let factor = options.integer("--factor", default: 10),
-        let rounds = options.integer("--rounds", default: 8),
-        let iterations = options.integer("--iterations", default: 50),
-        let only = operation(options)
-      else { return 2 }
-      let sizes = (rows: max(rows, 1), factor: max(factor, 1), rounds: max(rounds, 1), iterations: max(iterations, 1))
-      if only == nil && !options.flags.contains("--in-process") {
-        return DiffScalingBench.runEachInItsOwnProcess(
-          rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations)
-      }
-      DiffScalingBench.run(
-        rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations, only: only)
-    case "live":
-      guard let sessions = options.integer("--sessions", default: 64),
-        let seconds = options.integer("--seconds", default: 10),
-        let newSessionMS = options.integer("--new-session-ms", default: 0)
-      else { return 2 }
-      let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
-      return LiveBench.run(
-        sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets,
-        newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil, server: options.values["--server"])
+    case "diff-scaling": return runDiffScaling(options)
+    case "live": return runLive(options)
     case "memory":
       guard let updates = options.integer("--updates", default: 10_000) else { return 2 }
       return MemoryBench.run(updates: max(updates, 1))
@@ -65,19 +44,55 @@ enum BenchCommand {
     case "table-html":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       Console.write(try! renderHTML(benchmarkTable(Row.make(rows))))
-    case "diff-json":
-      guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
-      guard let name = options.values["--operation"], let operation = Operation(rawValue: name) else {
-        Console.error("--operation is one of: " + Operation.allCases.map(\.rawValue).joined(separator: ", "))
-        return 2
-      }
-      let change = operation.apply(to: Row.make(rows))
-      let patches = diff(benchmarkTable(change.before), benchmarkTable(change.after, selectedID: change.selectedAfter))
-      Console.write(WireFormat.encode(patches) + "\n")
+    case "diff-json": return runDiffJSON(options)
     default:
       Console.error("unknown benchmark \"\(options.positional[0])\"\n\n" + BenchUsage.text)
       return 2
     }
+    return 0
+  }
+
+  /// `diff-scaling`: each operation in a process of its own, unless one is named or
+  /// `--in-process` is given.
+  static func runDiffScaling(_ options: CommandLineOptions) -> Int32 {
+    guard let rows = options.integer("--rows", default: 1_000),
+      let factor = options.integer("--factor", default: 10),
+      let rounds = options.integer("--rounds", default: 8),
+      let iterations = options.integer("--iterations", default: 50),
+      let only = operation(options)
+    else { return 2 }
+    let sizes = (rows: max(rows, 1), factor: max(factor, 1), rounds: max(rounds, 1), iterations: max(iterations, 1))
+    if only == nil && !options.flags.contains("--in-process") {
+      return DiffScalingBench.runEachInItsOwnProcess(
+        rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations)
+    }
+    DiffScalingBench.run(rows: sizes.rows, factor: sizes.factor, rounds: sizes.rounds, iterations: sizes.iterations, only: only)
+    return 0
+  }
+
+  /// `live`: the live server under load, on each set of cores in turn.
+  static func runLive(_ options: CommandLineOptions) -> Int32 {
+    guard let sessions = options.integer("--sessions", default: 64),
+      let seconds = options.integer("--seconds", default: 10),
+      let newSessionMS = options.integer("--new-session-ms", default: 0)
+    else { return 2 }
+    let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
+    return LiveBench.run(
+      sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets,
+      newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil, server: options.values["--server"])
+  }
+
+  /// `diff-json`: one operation's patches on the benchmark table, in the wire format (for the
+  /// wasm parity test).
+  static func runDiffJSON(_ options: CommandLineOptions) -> Int32 {
+    guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
+    guard let name = options.values["--operation"], let operation = Operation(rawValue: name) else {
+      Console.error("--operation is one of: " + Operation.allCases.map(\.rawValue).joined(separator: ", "))
+      return 2
+    }
+    let change = operation.apply(to: Row.make(rows))
+    let patches = diff(benchmarkTable(change.before), benchmarkTable(change.after, selectedID: change.selectedAfter))
+    Console.write(WireFormat.encode(patches) + "\n")
     return 0
   }
 
