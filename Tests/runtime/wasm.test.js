@@ -86,6 +86,7 @@ test('add an item: dialog, typing, save, all client-side', { skip }, async () =>
   await click(page, 'Add item');
   const dialog = page.document.querySelector('dialog#addItem');
   assert.ok(dialog && dialog.open, 'the sheet is open (showModal)');
+  assert.equal(page.window.location.pathname, '/new', 'the sheet has a URL of its own');
   const input = dialog.querySelector('input');
   input.value = 'Mouse';
   input.dispatchEvent(new page.window.Event('input', { bubbles: true }));
