@@ -22,6 +22,17 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def wait_for_renewed_page(app):
+    """Waits for the page to reload in a new session (saying so) and hydrate again."""
+    app.wait_for(
+        lambda d: d.execute_script("return !!document.querySelector('.navdom-notice')"),
+        "the page to reload in a new session and say so")
+    app.wait_for(
+        lambda d: d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"),
+        "the reloaded page to hydrate")
+    app.idle()
+
+
 def test_typed_text_survives_a_server_restart(driver):
     if not CONTACTS.exists():
         pytest.fail(f"no Contacts binary at {CONTACTS} (cd Examples/Contacts && swift build)")
@@ -44,13 +55,7 @@ def test_typed_text_survives_a_server_restart(driver):
     process, _ = launch_server("--port", port, binary=CONTACTS)
     try:
         name.send_keys(".")  # the new server has never heard of this session: 410, reload
-        app.wait_for(
-            lambda d: d.execute_script("return !!document.querySelector('.navdom-notice')"),
-            "the page to reload in a new session and say so")
-        app.wait_for(
-            lambda d: d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"),
-            "the reloaded page to hydrate")
-        app.idle()
+        wait_for_renewed_page(app)
         assert app.path() == "/contacts/2/edit"
         assert driver.find_element(By.ID, "edit-contact-name").get_attribute("value") == typed + "."
         assert driver.find_element(By.ID, "edit-contact-email").get_attribute("value") == "grace@navy.mil"
@@ -83,13 +88,7 @@ def test_text_typed_into_the_demos_add_item_sheet_survives_a_server_restart(driv
     process, _ = launch_server("--port", port)
     try:
         name.send_keys("s")  # the new server has never heard of this session: 410, reload at /new
-        app.wait_for(
-            lambda d: d.execute_script("return !!document.querySelector('.navdom-notice')"),
-            "the page to reload in a new session and say so")
-        app.wait_for(
-            lambda d: d.execute_script("return !!(window.navdom && window.navdom.nodeById(0))"),
-            "the reloaded page to hydrate")
-        app.idle()
+        wait_for_renewed_page(app)
         assert app.path() == "/new"
         assert driver.find_element(By.ID, "new-item-name").get_attribute("value") == typed + "s"
         app.click("Save")
