@@ -1,4 +1,3 @@
-import Dispatch
 import StaticServe
 
 /// `serve --latency 300ms`: every event's answer waits that long before the app sees the
@@ -10,13 +9,19 @@ import StaticServe
 /// ```
 struct SimulatedLatency: Sendable {
   let delay: Duration
+  /// The live server's timer thread, reused: the delayed events wait there, not on a
+  /// libdispatch queue, whose pool may grow.
+  private let timer = EventDeadlines()
+
+  init(delay: Duration) { self.delay = delay }
 
   /// `router`, its answers to `POST /_navdom/event` delayed by `delay`.
   func delaying(_ router: @escaping HTTPServer.Router) -> HTTPServer.Router {
-    { request in
+    { [timer, delay] request in
       guard request.method == .post, request.path == "/_navdom/event" else { return router(request) }
       return .deferred { complete in
-        DispatchQueue.global().asyncAfter(deadline: .now() + LiveServer.seconds(delay)) {
+        _ = timer.add(at: .now + delay) {
+          // Handing the event to its session's mailbox is quick: the timer thread goes on at once.
           guard let response = router(request) else { return complete(nil) }
           if case .deferred(let work) = response.body { work(complete) } else { complete(response) }
         }
