@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from conftest import REPO, WAIT, _chrome_binary, _chromedriver, launch_server, stop_server, xpath_string
@@ -52,7 +53,11 @@ def open_dialog(driver):
 
 def wait_for(driver, condition, what):
     try:
-        return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(condition)
+        # A form post navigates while the condition polls: an element read just before the new
+        # page replaced it is stale, which means "not yet", not a failure.
+        return WebDriverWait(
+            driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
+        ).until(condition)
     except Exception:
         raise AssertionError(f"timed out waiting for {what}") from None
 
