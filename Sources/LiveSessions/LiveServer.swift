@@ -23,16 +23,14 @@ import VirtualDOM
 /// An event the app takes longer than `LiveSessionLimits.eventTimeLimit` to answer gets a 503
 /// with a reason; its patches, once ready, reach the page over its stream, and the session
 /// stays usable. A job that blocks holds one worker: the others serve the other sessions.
-public final class LiveServer: @unchecked Sendable {
-  // Safe: `sessions`, `pushThread` and `isPushing` are only touched under `lock`, held briefly
-  // and never around app work; `workers` and `deadlines` are Sendable.
+public final class LiveServer: Sendable {
   public let app: LiveApp
   public let limits: LiveSessionLimits
 
-  private let lock = NSLock()
-  private var sessions: [String: LiveSession] = [:]
-  private var pushThread: Thread?
-  private var isPushing = false
+  /// The live sessions by id, under a lock held briefly and never around app work.
+  private let sessions = Locked<[String: LiveSession]>([:])
+  /// Whether the push thread runs (it ends its loop when this turns false).
+  private let isPushing = Locked(false)
   /// Where pages render and every session's jobs run.
   private let workers: WorkerPool
   /// The time limits of the events in flight, on a helper thread of their own.
@@ -55,7 +53,7 @@ public final class LiveServer: @unchecked Sendable {
   }
 
   /// How many sessions are alive.
-  public var sessionCount: Int { lock.withLock { sessions.count } }
+  public var sessionCount: Int { sessions.withLock { $0.count } }
 
   /// Runs `body` with a session's app in that session's mailbox and waits for it (for changes
   /// made on the server, such as a timer's); the change reaches the browser through the stream.
@@ -68,7 +66,7 @@ public final class LiveServer: @unchecked Sendable {
   /// ```
   @discardableResult
   public func perform(session id: String, _ body: (AppSession) -> Void) -> Bool {
-    guard let session = lock.withLock({ sessions[id] }) else { return false }
+    guard let session = sessions.withLock({ $0[id] }) else { return false }
     if !session.isRunningHere && workers.line.isWorkerThread { return false }
     session.runAndWait(body)
     return true
@@ -82,7 +80,7 @@ public final class LiveServer: @unchecked Sendable {
   /// ```
   @discardableResult
   public func perform(onSession id: String, _ body: @escaping @Sendable (AppSession) -> Void) -> Bool {
-    guard let session = lock.withLock({ sessions[id] }) else { return false }
+    guard let session = sessions.withLock({ $0[id] }) else { return false }
     session.apply(body)
     return true
   }
@@ -101,7 +99,7 @@ public final class LiveServer: @unchecked Sendable {
   /// ```
   @discardableResult
   public func performOnEverySession(_ body: @escaping @Sendable (AppSession) -> Void) -> Int {
-    let all = lock.withLock { Array(sessions.values) }
+    let all = sessions.withLock { Array($0.values) }
     for session in all { session.apply(body) }
     return all.count
   }
@@ -109,7 +107,7 @@ public final class LiveServer: @unchecked Sendable {
   // MARK: Requests
 
   /// The live session with this id, if the server has it.
-  func liveSession(_ id: String) -> LiveSession? { lock.withLock { sessions[id] } }
+  func liveSession(_ id: String) -> LiveSession? { sessions.withLock { $0[id] } }
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {
     if let file = LibraryFiles.response(to: request) { return file }
@@ -151,8 +149,8 @@ public final class LiveServer: @unchecked Sendable {
         let response = LivePage.response(app: app, session: appSession, sessionID: id)
         if response.status == .ok {
           let session = LiveSession(id: id, app: appSession, pool: workers, now: now)
-          lock.withLock {
-            evictIfFull(now: now)
+          sessions.withLock { sessions in
+            evictIfFull(&sessions, now: now)
             sessions[id] = session
           }
         }
@@ -168,7 +166,7 @@ public final class LiveServer: @unchecked Sendable {
     }
     let event: LiveEvent
     do { event = try LiveEvent.parse(request.body) } catch { return Self.failure(.badRequest, error.reason) }
-    guard let session = lock.withLock({ sessions[event.session] }) else {
+    guard let session = sessions.withLock({ $0[event.session] }) else {
       return Self.sessionGone
     }
     let now = ContinuousClock.now
@@ -224,7 +222,7 @@ public final class LiveServer: @unchecked Sendable {
     guard let id = Self.queryValue("session", in: request.query) else {
       return Self.failure(.badRequest, "missing session")
     }
-    guard let session = lock.withLock({ sessions[id] }) else { return Self.sessionGone }
+    guard let session = sessions.withLock({ $0[id] }) else { return Self.sessionGone }
     return .eventStream { stream in session.attach(stream) }
   }
 
@@ -239,27 +237,25 @@ public final class LiveServer: @unchecked Sendable {
   /// Starts the background thread that pushes server-side changes to open streams and drops
   /// idle sessions.
   public func startPushing() {
-    lock.withLock {
-      guard !isPushing else { return }
-      isPushing = true
-      let thread = Thread { [self] in
-        while lock.withLock({ isPushing }) {
-          pushPendingChanges()
-          Thread.sleep(forTimeInterval: Self.seconds(limits.pushInterval))
-        }
-      }
-      thread.name = "navdom-live-push"
-      pushThread = thread
-      thread.start()
+    let starts = isPushing.withLock { isPushing in
+      defer { isPushing = true }
+      return !isPushing
     }
+    guard starts else { return }
+    let thread = Thread { [self] in
+      while isPushing.withLock({ $0 }) {
+        pushPendingChanges()
+        Thread.sleep(forTimeInterval: Self.seconds(limits.pushInterval))
+      }
+    }
+    thread.name = "navdom-live-push"
+    thread.start()
   }
 
   /// Stops pushing; open streams are closed.
   public func stop() {
-    let all = lock.withLock {
-      isPushing = false
-      return Array(sessions.values)
-    }
+    isPushing.withLock { $0 = false }
+    let all = sessions.withLock { Array($0.values) }
     for session in all { session.closeStreams() }
   }
 
@@ -268,7 +264,7 @@ public final class LiveServer: @unchecked Sendable {
   /// busy; this never waits for a session). Public so tests can drive it without waiting.
   public func pushPendingChanges() {
     let now = ContinuousClock.now
-    let live = lock.withLock { () -> [LiveSession] in
+    let live = sessions.withLock { sessions -> [LiveSession] in
       for (id, session) in sessions where !session.hasStreams && now - session.lastUsed > limits.idleTimeout {
         sessions[id] = nil
       }
@@ -280,7 +276,7 @@ public final class LiveServer: @unchecked Sendable {
     }
   }
 
-  private func evictIfFull(now: ContinuousClock.Instant) {
+  private func evictIfFull(_ sessions: inout [String: LiveSession], now: ContinuousClock.Instant) {
     for (id, session) in sessions where now - session.lastUsed > limits.idleTimeout { sessions[id] = nil }
     while sessions.count >= limits.maximumSessions,
       let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key

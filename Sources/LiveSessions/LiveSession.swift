@@ -10,40 +10,44 @@ import StaticServe
 /// `mailbox`, run one at a time on the server's ``WorkerPool``; different sessions run at once
 /// on the pool's workers.
 final class LiveSession: @unchecked Sendable {
-  // Safe: `app` is touched only from jobs of `mailbox`, which run one at a time; everything
-  // else is guarded by `lock`.
+  // Safe: `app` (not Sendable) is touched only from jobs of `mailbox`, which run one at a
+  // time; everything else is `Sendable` or in `state`, under its lock.
   let id: String
   let app: AppSession
   let mailbox: SerialMailbox
-  private let lock = NSLock()
-  private var lastUsedAt: ContinuousClock.Instant
-  private var openStreams: [ObjectIdentifier: EventStream] = [:]
-  private var jobStartedAt: ContinuousClock.Instant?
-  /// The worker running this session's job now, to run `runAndWait` from inside it at once.
-  private var runningOn: pthread_t?
-  /// A push job is waiting in the mailbox: the push thread adds no second one.
-  private var pushQueued = false
-  /// Replies of events that finished after their request had been answered 503: the page
-  /// gets them over its stream, so it does not fall out of step.
-  private var lateReplies: [String] = []
+  private let state: Locked<State>
+
+  /// What other threads read and change about the session, always under `state`'s lock.
+  private struct State: Sendable {
+    var lastUsedAt: ContinuousClock.Instant
+    var openStreams: [ObjectIdentifier: EventStream] = [:]
+    var jobStartedAt: ContinuousClock.Instant?
+    /// The worker running this session's job now, to run `runAndWait` from inside it at once.
+    var runningOn: pthread_t?
+    /// A push job is waiting in the mailbox: the push thread adds no second one.
+    var pushQueued = false
+    /// Replies of events that finished after their request had been answered 503: the page
+    /// gets them over its stream, so it does not fall out of step.
+    var lateReplies: [String] = []
+  }
 
   init(id: String, app: AppSession, pool: WorkerPool, now: ContinuousClock.Instant) {
     self.id = id
     self.app = app
     self.mailbox = SerialMailbox(pool: pool)
-    lastUsedAt = now
+    state = Locked(State(lastUsedAt: now))
   }
 
-  var lastUsed: ContinuousClock.Instant { lock.withLock { lastUsedAt } }
-  var streams: [EventStream] { lock.withLock { Array(openStreams.values) } }
-  var hasStreams: Bool { lock.withLock { !openStreams.isEmpty } }
+  var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsedAt } }
+  var streams: [EventStream] { state.withLock { Array($0.openStreams.values) } }
+  var hasStreams: Bool { state.withLock { !$0.openStreams.isEmpty } }
 
-  func touch(_ now: ContinuousClock.Instant = .now) { lock.withLock { lastUsedAt = now } }
+  func touch(_ now: ContinuousClock.Instant = .now) { state.withLock { $0.lastUsedAt = now } }
 
   func attach(_ stream: EventStream) {
     let key = ObjectIdentifier(stream)
-    lock.withLock { openStreams[key] = stream }
-    stream.onClose { [weak self] in self?.lock.withLock { _ = self?.openStreams.removeValue(forKey: key) } }
+    state.withLock { $0.openStreams[key] = stream }
+    stream.onClose { [weak self] in self?.state.withLock { _ = $0.openStreams.removeValue(forKey: key) } }
   }
 
   func closeStreams() {
@@ -52,7 +56,7 @@ final class LiveSession: @unchecked Sendable {
 
   /// How long the job running now has run, if one is running.
   func busyFor(now: ContinuousClock.Instant) -> Duration? {
-    lock.withLock { jobStartedAt.map { now - $0 } }
+    state.withLock { $0.jobStartedAt.map { now - $0 } }
   }
 
   /// Runs `work` with the app in the session's mailbox, later; `done` gets its result there.
@@ -83,18 +87,18 @@ final class LiveSession: @unchecked Sendable {
   /// Whether the calling thread is running this session's job.
   var isRunningHere: Bool {
     let me = pthread_self()
-    return lock.withLock { runningOn.map { pthread_equal($0, me) != 0 } ?? false }
+    return state.withLock { $0.runningOn.map { pthread_equal($0, me) != 0 } ?? false }
   }
 
   private func runNow<Result>(_ work: (AppSession) -> Result) -> Result {
-    lock.withLock {
-      jobStartedAt = .now
-      runningOn = pthread_self()
+    state.withLock {
+      $0.jobStartedAt = .now
+      $0.runningOn = pthread_self()
     }
     defer {
-      lock.withLock {
-        jobStartedAt = nil
-        runningOn = nil
+      state.withLock {
+        $0.jobStartedAt = nil
+        $0.runningOn = nil
       }
     }
     return work(app)
@@ -112,13 +116,13 @@ final class LiveSession: @unchecked Sendable {
   /// Queues one push job (unless one is already waiting): late replies and the app's pending
   /// changes go to the open streams. Never waits.
   func queuePush() {
-    let queue = lock.withLock { () -> Bool in
-      defer { pushQueued = true }
-      return !pushQueued
+    let queue = state.withLock { state -> Bool in
+      defer { state.pushQueued = true }
+      return !state.pushQueued
     }
     guard queue else { return }
     mailbox.enqueue { [self] in
-      lock.withLock { pushQueued = false }
+      state.withLock { $0.pushQueued = false }
       sendPending()
     }
   }
@@ -134,30 +138,26 @@ final class LiveSession: @unchecked Sendable {
   }
 
   func keepLateReply(_ reply: String) {
-    lock.withLock { lateReplies.append(reply) }
+    state.withLock { $0.lateReplies.append(reply) }
   }
 
   func takeLateReplies() -> [String] {
-    lock.withLock {
-      let taken = lateReplies
-      lateReplies.removeAll()
-      return taken
+    state.withLock { state in
+      defer { state.lateReplies.removeAll() }
+      return state.lateReplies
     }
   }
 }
 
 /// Whether a request has been answered: the first of the app's reply and the time limit wins.
-final class Answered: @unchecked Sendable {
-  // Safe: `isAnswered` is only read and written under `lock`.
-  private let lock = NSLock()
-  private var isAnswered = false
+final class Answered: Sendable {
+  private let isAnswered = Locked(false)
 
   /// `true` for the first caller only.
   func claim() -> Bool {
-    lock.withLock {
-      if isAnswered { return false }
-      isAnswered = true
-      return true
+    isAnswered.withLock { isAnswered in
+      defer { isAnswered = true }
+      return !isAnswered
     }
   }
 }
