@@ -13,17 +13,18 @@ extension AppSession {
   /// ```
   public func snapshotJSON() throws(RenderError) -> String {
     _ = takePendingReply()  // the page gets these changes in the snapshot, not as patches
+    return try pageJSON()
+  }
+
+  /// The page as JSON, for `startJSON` and `snapshotJSON`: the container's HTML, the ids when
+  /// they are not 1, 2, 3… in document order, the hydration patches and the URL.
+  func pageJSON() throws(RenderError) -> String {
     let html = try runtime.renderHTML()
     let ids = runtime.mountedTree.ids
-    var writer = JSONWriter(capacity: html.utf8.count + 8 * ids.count + 1024)
+    var writer = JSONWriter(capacity: html.utf8.count + 1024)
     writer.raw("{\"html\":")
     writer.string(html)
-    var inOrder = true
-    for (index, id) in ids.enumerated() where id != index + 1 {
-      inOrder = false
-      break
-    }
-    if !inOrder {
+    if ids.enumerated().contains(where: { index, id in id != index + 1 }) {
       writer.key("ids")
       writer.raw("[")
       for (index, id) in ids.enumerated() {

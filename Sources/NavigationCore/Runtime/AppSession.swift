@@ -130,17 +130,9 @@ public final class AppSession {
   /// `{"html": "…", "patches": [...], "url": "/items/1"}`: the container's HTML, the
   /// hydration patches and the URL. A client-side page checks it against the server's first
   /// paint before the app takes over; the native trace prints it for the same comparison.
+  /// Called later, once ids are no longer 1, 2, 3…, it carries them too, as ``snapshotJSON()`` does.
   public func startJSON() throws(RenderError) -> String {
-    let html = try runtime.renderHTML()
-    var writer = JSONWriter(capacity: html.utf8.count + 1024)
-    writer.raw("{\"html\":")
-    writer.string(html)
-    writer.key("patches")
-    WireFormat.write(hydrationPatches, to: &writer)
-    writer.key("url")
-    writer.string(pageURL)
-    writer.raw("}")
-    return writer.string
+    try pageJSON()
   }
 
   /// Delivers a DOM event and answers with the reply, or says why the event was rejected (a
