@@ -28,7 +28,7 @@ public final class LiveServer: Sendable {
   public let limits: LiveSessionLimits
 
   /// The live sessions by id, under a lock held briefly and never around app work.
-  private let sessions = Locked<[String: LiveSession]>([:])
+  private let sessions = Locked(SessionTable())
   /// Whether the push thread runs (it ends its loop when this turns false).
   private let isPushing = Locked(false)
   /// Where pages render and every session's jobs run.
@@ -99,7 +99,7 @@ public final class LiveServer: Sendable {
   /// ```
   @discardableResult
   public func performOnEverySession(_ body: @escaping @Sendable (AppSession) -> Void) -> Int {
-    let all = sessions.withLock { Array($0.values) }
+    let all = sessions.withLock { $0.all }
     for session in all { session.apply(body) }
     return all.count
   }
@@ -149,10 +149,11 @@ public final class LiveServer: Sendable {
         let response = LivePage.response(app: app, session: appSession, sessionID: id)
         if response.status == .ok {
           let session = LiveSession(id: id, app: appSession, pool: workers, now: now)
-          sessions.withLock { sessions in
-            evictIfFull(&sessions, now: now)
-            sessions[id] = session
+          let evicted = sessions.withLock { sessions in
+            defer { sessions.insert(session) }
+            return sessions.evict(idleFor: limits.idleTimeout, keepingBelow: limits.maximumSessions, now: now)
           }
+          for old in evicted { old.closeStreams() }
         }
         complete(response)
       }
@@ -255,7 +256,7 @@ public final class LiveServer: Sendable {
   /// Stops pushing; open streams are closed.
   public func stop() {
     isPushing.withLock { $0 = false }
-    let all = sessions.withLock { Array($0.values) }
+    let all = sessions.withLock { $0.all }
     for session in all { session.closeStreams() }
   }
 
@@ -264,25 +265,14 @@ public final class LiveServer: Sendable {
   /// busy; this never waits for a session). Public so tests can drive it without waiting.
   public func pushPendingChanges() {
     let now = ContinuousClock.now
-    let live = sessions.withLock { sessions -> [LiveSession] in
-      for (id, session) in sessions where !session.hasStreams && now - session.lastUsed > limits.idleTimeout {
-        sessions[id] = nil
-      }
-      return Array(sessions.values)
+    let (live, expired) = sessions.withLock { sessions in
+      let expired = sessions.evict(idleFor: limits.idleTimeout, keepingBelow: .max, now: now)
+      return (sessions.all, expired)
     }
+    for session in expired { session.closeStreams() }
     for session in live where session.hasStreams {
       session.touch(now)
       if session.busyFor(now: now) == nil { session.queuePush() }
-    }
-  }
-
-  private func evictIfFull(_ sessions: inout [String: LiveSession], now: ContinuousClock.Instant) {
-    for (id, session) in sessions where now - session.lastUsed > limits.idleTimeout { sessions[id] = nil }
-    while sessions.count >= limits.maximumSessions,
-      let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
-    {
-      sessions[oldest]?.closeStreams()
-      sessions[oldest] = nil
     }
   }
 

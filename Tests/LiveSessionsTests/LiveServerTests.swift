@@ -237,6 +237,23 @@ import VirtualDOM
     #expect(live.sessionCount == 3)
   }
 
+  @Test func aNewVisitorAtTheCapEvictsTheLeastRecentlyUsedSession() throws {
+    let harness = DemoHarness()
+    let live = LiveServer(app: harness.app, limits: LiveSessionLimits(maximumSessions: 3))
+    let first = try Visit(live, harness)
+    let second = try Visit(live, harness)
+    let third = try Visit(live, harness)
+    #expect(first.click("Add item").status == .ok)  // the first is now the most recently used
+    _ = Self.get(live, "/")
+    let alive = { (visit: Visit) in live.perform(session: visit.session) { _ in } }
+    #expect(!alive(second))
+    #expect(alive(first) && alive(third))
+    _ = Self.get(live, "/")
+    #expect(!alive(third))
+    #expect(alive(first))
+    #expect(live.sessionCount == 3)
+  }
+
   @Test func idleSessionsExpire() {
     let live = LiveServer(app: DemoHarness().app, limits: LiveSessionLimits(idleTimeout: .milliseconds(1)))
     _ = Self.get(live, "/")

@@ -1,0 +1,101 @@
+/// The live sessions of one server by id, with the least recently used one found in
+/// logarithmic time: a new visitor at the cap evicts it, so a full server must not scan every
+/// session (and take every session's lock) for each page it serves.
+///
+/// Sessions are touched outside the table (each request updates its session's `lastUsed`
+/// under that session's own lock), so the heap's keys go stale: an entry holds the time its
+/// session had when the entry was pushed, never later than the session's real one. The
+/// minimum is corrected lazily: a popped entry whose session has been used since is pushed
+/// back with the newer time, and one whose session is gone is dropped. An entry whose time is
+/// still the session's own is the least recently used session, since every other session's
+/// real time is at least its entry's. Each touch costs at most one push back.
+///
+/// Not thread-safe: `LiveServer` keeps it in a `Locked`.
+///
+/// ```swift
+/// var table = SessionTable()
+/// table.insert(session)
+/// let evicted = table.evict(idleFor: .seconds(1800), keepingBelow: 1_000, now: .now)
+/// ```
+struct SessionTable {
+  private var byID: [String: LiveSession] = [:]
+  /// A min-heap of (time of last use when pushed, session id).
+  private var heap: [(usedAt: ContinuousClock.Instant, id: String)] = []
+
+  var count: Int { byID.count }
+  var all: [LiveSession] { Array(byID.values) }
+
+  subscript(id: String) -> LiveSession? { byID[id] }
+
+  mutating func insert(_ session: LiveSession) {
+    byID[session.id] = session
+    push((session.lastUsed, session.id))
+  }
+
+  /// Removes the sessions idle for longer than `idleTimeout`, then the least recently used
+  /// ones until fewer than `limit` remain, and returns them all (their streams are the
+  /// caller's to close). Sessions leave the table only here, so the heap holds exactly one
+  /// entry per session.
+  mutating func evict(idleFor idleTimeout: Duration, keepingBelow limit: Int, now: ContinuousClock.Instant)
+    -> [LiveSession]
+  {
+    var evicted: [LiveSession] = []
+    while let oldest = leastRecentlyUsed() {
+      guard now - oldest.lastUsed > idleTimeout || byID.count >= limit else { break }
+      byID[oldest.id] = nil
+      popTop()
+      evicted.append(oldest)
+    }
+    return evicted
+  }
+
+  /// The least recently used session, its entry on top of the heap (stale entries fixed on
+  /// the way), or nil when there is none.
+  private mutating func leastRecentlyUsed() -> LiveSession? {
+    while let top = heap.first {
+      guard let session = byID[top.id] else {
+        popTop()
+        continue
+      }
+      let usedAt = session.lastUsed
+      if usedAt == top.usedAt { return session }
+      popTop()
+      push((usedAt, top.id))
+    }
+    return nil
+  }
+
+  // MARK: The heap
+
+  private mutating func push(_ entry: (usedAt: ContinuousClock.Instant, id: String)) {
+    heap.append(entry)
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard heap[child].usedAt < heap[parent].usedAt else { break }
+      heap.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func popTop() {
+    guard !heap.isEmpty else { return }
+    heap.swapAt(0, heap.count - 1)
+    heap.removeLast()
+    siftDown(from: 0)
+  }
+
+  private mutating func siftDown(from start: Int) {
+    var parent = start
+    while true {
+      let left = 2 * parent + 1
+      guard left < heap.count else { return }
+      let right = left + 1
+      let smaller = right < heap.count && heap[right].usedAt < heap[left].usedAt ? right : left
+      guard heap[smaller].usedAt < heap[parent].usedAt else { return }
+      heap.swapAt(parent, smaller)
+      parent = smaller
+    }
+  }
+
+}
