@@ -29,7 +29,7 @@ public final class LiveServer: Sendable {
 
   /// The live sessions by id, under a lock held briefly and never around app work.
   private let sessions = Locked(SessionTable())
-  /// Whether the push thread runs (it ends its loop when this turns false).
+  /// Whether the expiry thread runs (it ends its loop when this turns false).
   private let isPushing = Locked(false)
   /// Where pages render and every session's jobs run.
   private let workers: WorkerPool
@@ -150,7 +150,7 @@ public final class LiveServer: Sendable {
         if response.status == .ok {
           let session = LiveSession(id: id, app: appSession, pool: workers, now: now)
           let evicted = sessions.withLock { sessions in
-            defer { sessions.insert(session) }
+            defer { sessions.insert(session, now: now) }
             return sessions.evict(idleFor: limits.idleTimeout, keepingBelow: limits.maximumSessions, now: now)
           }
           for old in evicted { old.closeStreams() }
@@ -235,8 +235,9 @@ public final class LiveServer: Sendable {
 
   // MARK: Server-side changes and expiry
 
-  /// Starts the background thread that pushes server-side changes to open streams and drops
-  /// idle sessions.
+  /// Starts the background thread that drops idle sessions, every `limits.pushInterval`.
+  /// (Changes reach open streams without it: a session sends what its work changed as that
+  /// work ends, and what changed while no stream was open when one opens.)
   public func startPushing() {
     let starts = isPushing.withLock { isPushing in
       defer { isPushing = true }
@@ -245,11 +246,11 @@ public final class LiveServer: Sendable {
     guard starts else { return }
     let thread = Thread { [self] in
       while isPushing.withLock({ $0 }) {
-        pushPendingChanges()
+        expireIdleSessions()
         Thread.sleep(forTimeInterval: Self.seconds(limits.pushInterval))
       }
     }
-    thread.name = "navdom-live-push"
+    thread.name = "navdom-live-expiry"
     thread.start()
   }
 
@@ -260,20 +261,22 @@ public final class LiveServer: Sendable {
     for session in all { session.closeStreams() }
   }
 
-  /// One round of the push thread: drops idle sessions, then has each session with an open
-  /// stream send it what changed on the server (a job in each session's mailbox, unless it is
-  /// busy; this never waits for a session). Public so tests can drive it without waiting.
+  /// Drops idle sessions, then has each session with an open stream send it what changed on
+  /// the server (a job in each session's mailbox, unless it is busy; this never waits for a
+  /// session). Sessions send their changes by themselves; this makes sure of it, for tests.
   public func pushPendingChanges() {
     let now = ContinuousClock.now
-    let (live, expired) = sessions.withLock { sessions in
-      let expired = sessions.evict(idleFor: limits.idleTimeout, keepingBelow: .max, now: now)
-      return (sessions.all, expired)
-    }
-    for session in expired { session.closeStreams() }
-    for session in live where session.hasStreams {
-      session.touch(now)
+    expireIdleSessions(now: now)
+    for session in sessions.withLock({ $0.all }) where session.hasStreams {
       if session.busyFor(now: now) == nil { session.queuePush() }
     }
+  }
+
+  /// The expiry thread's round: drops the sessions idle for longer than the limit (a look at
+  /// the heap's top when none is).
+  func expireIdleSessions(now: ContinuousClock.Instant = .now) {
+    let expired = sessions.withLock { $0.evict(idleFor: limits.idleTimeout, keepingBelow: .max, now: now) }
+    for session in expired { session.closeStreams() }
   }
 
   static func seconds(_ duration: Duration) -> Double {

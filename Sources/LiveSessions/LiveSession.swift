@@ -9,6 +9,11 @@ import StaticServe
 /// Every piece of app work for the session (an event, a push, `LiveServer.perform`) is a job of
 /// `mailbox`, run one at a time on the server's ``WorkerPool``; different sessions run at once
 /// on the pool's workers.
+///
+/// The app's state changes only in those jobs (its model is not `Sendable`), so the jobs are
+/// where changes are noticed: what a job changed and did not answer with is queued for the
+/// page's stream as it ends, a stream that opens gets what changed while none was open, and
+/// nothing polls the sessions.
 final class LiveSession: @unchecked Sendable {
   // Safe: `app` (not Sendable) is touched only from jobs of `mailbox`, which run one at a
   // time; everything else is `Sendable` or in `state`, under its lock.
@@ -24,7 +29,7 @@ final class LiveSession: @unchecked Sendable {
     var jobStartedAt: ContinuousClock.Instant?
     /// The worker running this session's job now, to run `runAndWait` from inside it at once.
     var runningOn: pthread_t?
-    /// A push job is waiting in the mailbox: the push thread adds no second one.
+    /// A push job is waiting in the mailbox: `queuePush` adds no second one.
     var pushQueued = false
     /// Replies of events that finished after their request had been answered 503: the page
     /// gets them over its stream, so it does not fall out of step.
@@ -39,15 +44,27 @@ final class LiveSession: @unchecked Sendable {
   }
 
   var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsedAt } }
+
+  /// When the session was last used, for eviction: now while a page listens on a stream.
+  func usedAt(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    state.withLock { $0.openStreams.isEmpty ? $0.lastUsedAt : now }
+  }
   var streams: [EventStream] { state.withLock { Array($0.openStreams.values) } }
   var hasStreams: Bool { state.withLock { !$0.openStreams.isEmpty } }
 
   func touch(_ now: ContinuousClock.Instant = .now) { state.withLock { $0.lastUsedAt = now } }
 
+  /// Adds a page's stream, and sends it what changed while no stream was open.
   func attach(_ stream: EventStream) {
     let key = ObjectIdentifier(stream)
     state.withLock { $0.openStreams[key] = stream }
-    stream.onClose { [weak self] in self?.state.withLock { _ = $0.openStreams.removeValue(forKey: key) } }
+    stream.onClose { [weak self] in
+      self?.state.withLock {
+        _ = $0.openStreams.removeValue(forKey: key)
+        $0.lastUsedAt = .now  // idle from the moment the page stopped listening
+      }
+    }
+    queuePush()
   }
 
   func closeStreams() {
@@ -62,7 +79,9 @@ final class LiveSession: @unchecked Sendable {
   /// Runs `work` with the app in the session's mailbox, later; `done` gets its result there.
   func run<Result>(_ work: @escaping @Sendable (AppSession) -> Result, done: @escaping @Sendable (Result) -> Void) {
     mailbox.enqueue { [self] in
-      done(runNow(work))
+      let result = runNow(work)
+      pushIfChanged()
+      done(result)
     }
   }
 
@@ -77,6 +96,7 @@ final class LiveSession: @unchecked Sendable {
       mailbox.enqueue { [self] in
         job.result = runNow(job.work!)
         job.work = nil  // the caller's closure must not outlive its wait
+        pushIfChanged()
         job.done.signal()
       }
       job.done.wait()
@@ -104,8 +124,14 @@ final class LiveSession: @unchecked Sendable {
     return work(app)
   }
 
+  /// On the session's job, after the caller's work: what it changed and did not answer with
+  /// (an event's reply takes its changes; `perform`'s work leaves them) goes to the streams.
+  private func pushIfChanged() {
+    if app.runtime.hasPendingChanges { queuePush() }
+  }
+
   /// Applies `change` in the session's mailbox, then sends what it changed to the page's
-  /// streams at once (without waiting for the push thread's round).
+  /// streams at once.
   func apply(_ change: @escaping @Sendable (AppSession) -> Void) {
     mailbox.enqueue { [self] in
       runNow(change)
@@ -137,8 +163,10 @@ final class LiveSession: @unchecked Sendable {
     }
   }
 
+  /// Keeps the reply of an event answered 503 and sends it over the page's stream.
   func keepLateReply(_ reply: String) {
     state.withLock { $0.lateReplies.append(reply) }
+    queuePush()
   }
 
   func takeLateReplies() -> [String] {

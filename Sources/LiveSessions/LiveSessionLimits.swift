@@ -10,7 +10,8 @@ public struct LiveSessionLimits: Sendable {
   public var idleTimeout: Duration
   /// Largest event body accepted, in bytes.
   public var maximumEventBytes: Int
-  /// How often server-side changes (timers, background work) are pushed to open streams.
+  /// How often the server looks for idle sessions to drop. (Server-side changes do not wait
+  /// for it: a session sends them to its page's stream as the work that made them ends.)
   public var pushInterval: Duration
   /// How long the app may take to answer one event before the request gets a 503 (the work
   /// goes on; its patches then arrive on the page's stream).

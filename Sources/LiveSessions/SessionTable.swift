@@ -2,19 +2,19 @@
 /// logarithmic time: a new visitor at the cap evicts it, so a full server must not scan every
 /// session (and take every session's lock) for each page it serves.
 ///
-/// Sessions are touched outside the table (each request updates its session's `lastUsed`
+/// Sessions are touched outside the table (each request updates its session's time of last use
 /// under that session's own lock), so the heap's keys go stale: an entry holds the time its
 /// session had when the entry was pushed, never later than the session's real one. The
 /// minimum is corrected lazily: a popped entry whose session has been used since is pushed
-/// back with the newer time, and one whose session is gone is dropped. An entry whose time is
-/// still the session's own is the least recently used session, since every other session's
-/// real time is at least its entry's. Each touch costs at most one push back.
+/// back with the newer time. An entry whose time is still the session's own is the least
+/// recently used session, since every other session's real time is at least its entry's.
+/// Each use of a session costs at most one push back, and only when eviction looks at it.
 ///
 /// Not thread-safe: `LiveServer` keeps it in a `Locked`.
 ///
 /// ```swift
 /// var table = SessionTable()
-/// table.insert(session)
+/// table.insert(session, now: .now)
 /// let evicted = table.evict(idleFor: .seconds(1800), keepingBelow: 1_000, now: .now)
 /// ```
 struct SessionTable {
@@ -27,42 +27,37 @@ struct SessionTable {
 
   subscript(id: String) -> LiveSession? { byID[id] }
 
-  mutating func insert(_ session: LiveSession) {
+  mutating func insert(_ session: LiveSession, now: ContinuousClock.Instant) {
     byID[session.id] = session
-    push((session.lastUsed, session.id))
+    push((session.usedAt(now: now), session.id))
   }
 
   /// Removes the sessions idle for longer than `idleTimeout`, then the least recently used
   /// ones until fewer than `limit` remain, and returns them all (their streams are the
-  /// caller's to close). Sessions leave the table only here, so the heap holds exactly one
-  /// entry per session.
+  /// caller's to close). A session whose page listens on a stream counts as used now.
+  /// Sessions leave the table only here, so the heap holds one entry per session.
   mutating func evict(idleFor idleTimeout: Duration, keepingBelow limit: Int, now: ContinuousClock.Instant)
     -> [LiveSession]
   {
     var evicted: [LiveSession] = []
-    while let oldest = leastRecentlyUsed() {
-      guard now - oldest.lastUsed > idleTimeout || byID.count >= limit else { break }
-      byID[oldest.id] = nil
-      popTop()
-      evicted.append(oldest)
-    }
-    return evicted
-  }
-
-  /// The least recently used session, its entry on top of the heap (stale entries fixed on
-  /// the way), or nil when there is none.
-  private mutating func leastRecentlyUsed() -> LiveSession? {
     while let top = heap.first {
+      // An entry's time is never later than its session's: if the oldest entry is not idle,
+      // no session is, and nothing needs correcting.
+      guard byID.count >= limit || now - top.usedAt > idleTimeout else { break }
       guard let session = byID[top.id] else {
         popTop()
         continue
       }
-      let usedAt = session.lastUsed
-      if usedAt == top.usedAt { return session }
+      let usedAt = session.usedAt(now: now)
       popTop()
-      push((usedAt, top.id))
+      if usedAt != top.usedAt {
+        push((usedAt, top.id))  // used since its entry was pushed: look again
+        continue
+      }
+      byID[top.id] = nil
+      evicted.append(session)
     }
-    return nil
+    return evicted
   }
 
   // MARK: The heap

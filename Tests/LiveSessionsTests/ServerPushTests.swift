@@ -72,6 +72,31 @@ import Testing
     }
   }
 
+  /// No push round runs here (no `pushPendingChanges`, no expiry thread): the session sends
+  /// what `perform` left pending when that job ends, or when the stream opens.
+  @Test func aChangeMadeByPerformReachesTheStreamWithoutAPushRound() throws {
+    let harness = LiveServerTests.DemoHarness()
+    let live = LiveServer(app: harness.app)
+    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
+    try server.start()
+    defer { server.stop() }
+    let page = try RawConnection(port: server.port)
+    page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    let session = LiveServerTests.session(in: try #require(page.readResponse()).bodyText)
+    let model = try #require(harness.models.first)
+
+    // Changed before any stream is open: it waits for the stream.
+    live.perform(session: session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
+    let stream = try RawConnection(port: server.port)
+    stream.send("GET /_navdom/stream?session=\(session) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    stream.setReceiveTimeout(5)
+    #expect(stream.readUntil("Lamp") != nil)
+
+    // Changed while the stream is open: sent as the job ends.
+    live.perform(session: session) { _ in model.items.append(Item(id: 10, name: "Desk", color: .blue)) }
+    #expect(stream.readUntil("Desk") != nil)
+  }
+
   @Test func aSessionsModelIsFoundOnlyAsItsOwnType() throws {
     let session = try #require(inventorySession(url: "/"))
     #expect(session.model(as: InventoryModel.self) != nil)
