@@ -9,21 +9,37 @@ import Testing
 /// Changes made on the server, with no browser event (a timer, background work), reach the
 /// page over the session's Server-Sent Events stream.
 @Suite struct ServerPushTests {
+  /// A served demo with one page loaded: its session id and model.
+  struct ServedPage {
+    let live: LiveServer
+    let server: HTTPServer
+    let session: String
+    let model: InventoryModel
+
+    init() throws {
+      let harness = LiveServerTests.DemoHarness()
+      live = LiveServer(app: harness.app)
+      server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
+      try server.start()
+      let page = try RawConnection(port: server.port)
+      page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      session = LiveServerTests.session(in: try #require(page.readResponse()).bodyText)
+      model = try #require(harness.models.first)
+    }
+
+    func openStream() throws -> RawConnection {
+      let stream = try RawConnection(port: server.port)
+      stream.send("GET /_navdom/stream?session=\(session) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      return stream
+    }
+  }
+
   @Test func aServerSideChangeIsPushedToTheOpenStream() throws {
-    let harness = LiveServerTests.DemoHarness()
-    let live = LiveServer(app: harness.app)
-    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
-    try server.start()
-    defer { server.stop() }
+    let served = try ServedPage()
+    defer { served.server.stop() }
+    let (live, session, model) = (served.live, served.session, served.model)
 
-    let page = try RawConnection(port: server.port)
-    page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-    let html = try #require(page.readResponse()).bodyText
-    let session = LiveServerTests.session(in: html)
-    let model = try #require(harness.models.first)
-
-    let stream = try RawConnection(port: server.port)
-    stream.send("GET /_navdom/stream?session=\(session) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    let stream = try served.openStream()
     #expect(stream.readUntil("text/event-stream") != nil)
     live.perform(session: session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
     // The stream attaches on the server's event loop; until it has, a round pushes nothing
@@ -75,20 +91,13 @@ import Testing
   /// No push round runs here (no `pushPendingChanges`, no expiry thread): the session sends
   /// what `perform` left pending when that job ends, or when the stream opens.
   @Test func aChangeMadeByPerformReachesTheStreamWithoutAPushRound() throws {
-    let harness = LiveServerTests.DemoHarness()
-    let live = LiveServer(app: harness.app)
-    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
-    try server.start()
-    defer { server.stop() }
-    let page = try RawConnection(port: server.port)
-    page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-    let session = LiveServerTests.session(in: try #require(page.readResponse()).bodyText)
-    let model = try #require(harness.models.first)
+    let served = try ServedPage()
+    defer { served.server.stop() }
+    let (live, session, model) = (served.live, served.session, served.model)
 
     // Changed before any stream is open: it waits for the stream.
     live.perform(session: session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
-    let stream = try RawConnection(port: server.port)
-    stream.send("GET /_navdom/stream?session=\(session) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    let stream = try served.openStream()
     stream.setReceiveTimeout(5)
     #expect(stream.readUntil("Lamp") != nil)
 

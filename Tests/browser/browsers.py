@@ -25,6 +25,14 @@ def launch(engine):
 
 
 def _chromium():
+    browser = chromium()
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+    return browser
+
+
+def chromium(javascript=True):
+    """Headless Chromium, its console kept for the tests; with `javascript=False`, script is
+    off for every site (the no-script suite)."""
     options = webdriver.ChromeOptions()
     binary = chrome_binary()
     if binary:
@@ -32,12 +40,13 @@ def _chromium():
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,800"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     chromedriver = chromedriver_path()
     if not chromedriver:
         pytest.fail("no chromedriver (apt-get install chromium chromium-driver)")
     browser = webdriver.Chrome(service=Service(chromedriver), options=options)
     browser.set_page_load_timeout(15)
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
     return browser
 
 

@@ -8,31 +8,18 @@ import os
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browsers import chrome_binary, chromedriver_path
+import browsers
 from conftest import REPO, WAIT, launch_server, stop_server, xpath_string
 
 
 @pytest.fixture(scope="module")
 def browser():
     """Headless Chromium with JavaScript off for every site."""
-    options = webdriver.ChromeOptions()
-    binary = chrome_binary()
-    if binary:
-        options.binary_location = binary
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,800"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    chromedriver = chromedriver_path()
-    if not chromedriver:
-        pytest.fail("no chromedriver (apt-get install chromium chromium-driver)")
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-    driver.set_page_load_timeout(15)
+    driver = browsers.chromium(javascript=False)
     try:
         yield driver
     finally:
