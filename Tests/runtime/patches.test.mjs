@@ -1,14 +1,16 @@
-'use strict';
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page, protocolExamples } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { nodeById, nodeId } from '../../Sources/LiveSessions/Resources/runtime/root.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { page, protocolExamples } from './helpers.mjs';
 
 const examples = protocolExamples();
 
 /** Applies a PROTOCOL.md example to `oldHTML` and checks the result is `newHTML`. */
 function checkExample(op, oldHTML, newHTML, options) {
   const { container } = page(oldHTML, options);
-  navdom.applyPatches(container, examples[op]);
+  applyPatches(container, examples[op]);
   assert.equal(container.innerHTML, newHTML);
   return container;
 }
@@ -17,25 +19,25 @@ function checkExample(op, oldHTML, newHTML, options) {
 
 test('insert (PROTOCOL.md example) builds the subtree with its ids', () => {
   const container = checkExample('insert', '<ul><li>One</li></ul>', '<ul><li>One</li><li>Two</li></ul>');
-  assert.equal(navdom.nodeById(4, container), container.querySelector('li:last-child'));
-  assert.equal(navdom.nodeById(5, container).data, 'Two');
+  assert.equal(nodeById(4, container), container.querySelector('li:last-child'));
+  assert.equal(nodeById(5, container).data, 'Two');
 });
 
 test('move (PROTOCOL.md example) reorders keyed items a b c to c a b', () => {
   const abc = '<ul><li>a</li><li>b</li><li>c</li></ul>';
   const container = checkExample('move', abc, '<ul><li>c</li><li>a</li><li>b</li></ul>');
-  assert.equal(navdom.nodeId(container.querySelector('li')), 6, 'the moved node keeps its id');
+  assert.equal(nodeId(container.querySelector('li')), 6, 'the moved node keeps its id');
 });
 
 test('remove (PROTOCOL.md example) removes a node and forgets its subtree ids', () => {
   const container = checkExample('remove', '<ul><li>a</li><li>b</li><li>c</li></ul>', '<ul><li>a</li><li>c</li></ul>');
-  assert.equal(navdom.nodeById(4, container), undefined);
-  assert.equal(navdom.nodeById(5, container), undefined);
+  assert.equal(nodeById(4, container), undefined);
+  assert.equal(nodeById(5, container), undefined);
 });
 
 test('clear (PROTOCOL.md example) removes every child', () => {
   const container = checkExample('clear', '<ul><li>One</li><li>Two</li></ul>', '<ul></ul>');
-  assert.equal(navdom.nodeById(2, container), undefined);
+  assert.equal(nodeById(2, container), undefined);
 });
 
 test('clear forgets the cleared nodes and keeps the others, with few or many nodes staying', () => {
@@ -45,52 +47,52 @@ test('clear forgets the cleared nodes and keeps the others, with few or many nod
     const { container } = page(`<ul>${items}</ul><p>x</p>`);
     const count = container.querySelectorAll('li').length * 2;
     const ul = container.firstChild, p = container.lastChild;
-    navdom.applyPatches(container, [{ op: 'clear', id: 1 }]);
-    assert.equal(navdom.nodeById(0, container), container);
-    assert.equal(navdom.nodeById(1, container), ul);
-    for (let id = 2; id <= count + 1; id++) assert.equal(navdom.nodeById(id, container), undefined, `id ${id} forgotten`);
-    assert.equal(navdom.nodeById(count + 2, container), p);
-    assert.throws(() => navdom.applyPatches(container, [{ op: 'text', id: 3, text: 'z' }]), /no node with id 3/);
-    navdom.applyPatches(container, [
+    applyPatches(container, [{ op: 'clear', id: 1 }]);
+    assert.equal(nodeById(0, container), container);
+    assert.equal(nodeById(1, container), ul);
+    for (let id = 2; id <= count + 1; id++) assert.equal(nodeById(id, container), undefined, `id ${id} forgotten`);
+    assert.equal(nodeById(count + 2, container), p);
+    assert.throws(() => applyPatches(container, [{ op: 'text', id: 3, text: 'z' }]), /no node with id 3/);
+    applyPatches(container, [
       { op: 'text', id: count + 3, text: 'y' },
       { op: 'insert', parent: 1, before: null, node: { id: 100, tag: 'li', children: [{ id: 101, text: 'new' }] } },
     ]);
     assert.equal(container.innerHTML, '<ul><li>new</li></ul><p>y</p>');
-    navdom.applyPatches(container, [{ op: 'clear', id: 0 }]);
-    assert.deepEqual([0, 1, 100, 101, count + 2].map((id) => navdom.nodeById(id, container)), [container, undefined, undefined, undefined, undefined]);
+    applyPatches(container, [{ op: 'clear', id: 0 }]);
+    assert.deepEqual([0, 1, 100, 101, count + 2].map((id) => nodeById(id, container)), [container, undefined, undefined, undefined, undefined]);
   }
 });
 
 test('clear of id 0 empties the container itself', () => {
   const { container } = page('<p>a</p><p>b</p>');
-  navdom.applyPatches(container, [{ op: 'clear', id: 0 }]);
+  applyPatches(container, [{ op: 'clear', id: 0 }]);
   assert.equal(container.innerHTML, '');
-  assert.equal(navdom.nodeById(0, container), container);
+  assert.equal(nodeById(0, container), container);
 });
 
 test('replace (PROTOCOL.md example) puts a new subtree in place', () => {
   const container = checkExample('replace', '<p>Hi</p>', '<h1>Hi</h1>');
-  assert.equal(navdom.nodeById(1, container), undefined);
-  assert.equal(navdom.nodeById(3, container).localName, 'h1');
+  assert.equal(nodeById(1, container), undefined);
+  assert.equal(nodeById(3, container).localName, 'h1');
 });
 
 test('replace keeps the position among siblings', () => {
   const { container } = page('<b>1</b><i>2</i><u>3</u>');
-  navdom.applyPatches(container, [{ op: 'replace', id: 3, node: { id: 7, text: 'two' } }]);
+  applyPatches(container, [{ op: 'replace', id: 3, node: { id: 7, text: 'two' } }]);
   assert.equal(container.innerHTML, '<b>1</b>two<u>3</u>');
 });
 
 test('text (PROTOCOL.md example) sets text data, and comment data too', () => {
   checkExample('text', '<p>Hi</p>', '<p>Hello</p>');
   const { container } = page('<!--old-->');
-  navdom.applyPatches(container, [{ op: 'text', id: 1, text: 'new' }]);
+  applyPatches(container, [{ op: 'text', id: 1, text: 'new' }]);
   assert.equal(container.innerHTML, '<!--new-->');
 });
 
 test('setAttr and removeAttr (PROTOCOL.md example), and an empty value is a boolean attribute', () => {
   checkExample('setAttr', '<tr class="a"></tr>', '<tr title="b"></tr>', { tag: 'tbody' });
   const { container } = page('<button></button>');
-  navdom.applyPatches(container, [{ op: 'setAttr', id: 1, name: 'disabled', value: '' }]);
+  applyPatches(container, [{ op: 'setAttr', id: 1, name: 'disabled', value: '' }]);
   assert.equal(container.innerHTML, '<button disabled=""></button>');
   assert.equal(container.firstChild.disabled, true);
 });
@@ -99,7 +101,7 @@ test('setProp and removeProp (PROTOCOL.md example) set properties, never attribu
   const { container } = page('<input>');
   const input = container.firstChild;
   input.value = 'x';
-  navdom.applyPatches(container, examples.setProp);
+  applyPatches(container, examples.setProp);
   assert.equal(input.checked, true);
   assert.equal(input.value, '', 'removeProp resets value to ""');
   assert.equal(container.innerHTML, '<input>', 'no attribute was written');
@@ -107,32 +109,32 @@ test('setProp and removeProp (PROTOCOL.md example) set properties, never attribu
 
 test('removeProp value on a checkbox (whose value property is its attribute) restores "on"', () => {
   const { container } = page('<input type="checkbox" value="x">');
-  navdom.applyPatches(container, [{ op: 'removeProp', id: 1, name: 'value' }]);
+  applyPatches(container, [{ op: 'removeProp', id: 1, name: 'value' }]);
   assert.equal(container.firstChild.value, 'on');
 });
 
 test('removeProp resets booleans to false', () => {
   const { container } = page('<select><option>a</option><option>b</option></select>');
   const option = container.querySelectorAll('option')[1];
-  navdom.applyPatches(container, [{ op: 'setProp', id: 4, name: 'selected', value: true }]);
+  applyPatches(container, [{ op: 'setProp', id: 4, name: 'selected', value: true }]);
   assert.equal(option.selected, true);
-  navdom.applyPatches(container, [{ op: 'removeProp', id: 4, name: 'selected' }]);
+  applyPatches(container, [{ op: 'removeProp', id: 4, name: 'selected' }]);
   assert.equal(option.selected, false);
   assert.equal(option.hasAttribute('selected'), false);
 });
 
 test('listen and unlisten (PROTOCOL.md example) apply cleanly', () => {
   const { container } = page('<button>b</button>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
-  navdom.applyPatches(container, examples.listen);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(container, examples.listen);
   assert.equal(container.innerHTML, '<button>b</button>', 'listeners leave no trace in the markup');
   // What they change is which events are sent: see live.test.js.
 });
 
 test('invoke (PROTOCOL.md example) inserts a dialog and opens it modally', () => {
   const { container } = page('<p></p>');
-  navdom.applyPatches(container, examples.invoke);
-  const dialog = navdom.nodeById(2, container);
+  applyPatches(container, examples.invoke);
+  const dialog = nodeById(2, container);
   assert.equal(dialog.localName, 'dialog');
   assert.equal(dialog.open, true);
   assert.equal(dialog.showModalCalls, 1);
@@ -142,13 +144,13 @@ test('invoke (PROTOCOL.md example) inserts a dialog and opens it modally', () =>
 
 test('insert builds attrs in order, comments, keys and listeners, at a given position', () => {
   const { container } = page('<ul><li>a</li></ul>');
-  navdom.applyPatches(container, [{
+  applyPatches(container, [{
     op: 'insert', parent: 1, before: 2,
     node: { id: 4, tag: 'li', key: 'k0', attrs: [['data-z', '1'], ['class', 'item'], ['id', 'first']], on: ['click'],
       children: [{ id: 5, comment: 'c' }, { id: 6, text: 'z' }] },
   }]);
   assert.equal(container.innerHTML, '<ul><li data-z="1" class="item" id="first"><!--c-->z</li><li>a</li></ul>');
-  assert.equal(navdom.nodeById(5, container).nodeType, 8);
+  assert.equal(nodeById(5, container).nodeType, 8);
 });
 
 // Runs of same-shaped subtrees are cloned from a template after the second (runtime.js,
@@ -166,21 +168,21 @@ const expectedRow = (id, label, cls = 'a') => `<tr><td class="${cls}">${label}</
 test('runs of same-shaped rows: text, comments, ids, namespaces and listeners as if each were built', async () => {
   const { container, window } = page('', { tag: 'tbody' });
   const labels = ['one', 'two', 'three', 'four', '', 'six'];
-  navdom.applyPatches(container, insertRows(labels.map((label, n) => row(10 + 10 * n, label))));
+  applyPatches(container, insertRows(labels.map((label, n) => row(10 + 10 * n, label))));
   assert.equal(container.innerHTML, labels.map((label, n) => expectedRow(10 + 10 * n, label)).join(''));
   const sent = [];
-  const session = navdom.start(container, { send: (event) => (sent.push(event), null) });
+  const session = start(container, { send: (event) => (sent.push(event), null) });
   labels.forEach((label, n) => {
     const id = 10 + 10 * n;
-    const tr = navdom.nodeById(id, container);
+    const tr = nodeById(id, container);
     assert.equal(tr, container.querySelectorAll('tr')[n]);
-    assert.equal(navdom.nodeById(id + 2, container), tr.firstChild.firstChild);
-    assert.equal(navdom.nodeById(id + 2, container).data, label);
-    assert.equal(navdom.nodeById(id + 4, container).nodeType, 8);
-    assert.equal(navdom.nodeById(id + 5, container).namespaceURI, 'http://www.w3.org/2000/svg');
-    assert.equal(navdom.nodeById(id + 5, container).getAttributeNS('http://www.w3.org/1999/xlink', 'href'), '#x');
-    assert.equal(navdom.nodeById(id + 7, container).data, '', 'an empty text node stays a node');
-    navdom.nodeById(id + 1, container).dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    assert.equal(nodeById(id + 2, container), tr.firstChild.firstChild);
+    assert.equal(nodeById(id + 2, container).data, label);
+    assert.equal(nodeById(id + 4, container).nodeType, 8);
+    assert.equal(nodeById(id + 5, container).namespaceURI, 'http://www.w3.org/2000/svg');
+    assert.equal(nodeById(id + 5, container).getAttributeNS('http://www.w3.org/1999/xlink', 'href'), '#x');
+    assert.equal(nodeById(id + 7, container).data, '', 'an empty text node stays a node');
+    nodeById(id + 1, container).dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
   });
   await session.idle();
   assert.deepEqual(sent.map((event) => event.id), [10, 20, 30, 40, 50, 60]);
@@ -190,7 +192,7 @@ test('a row of another shape in a run is built as given, and the run goes on', (
   const { container } = page('', { tag: 'tbody' });
   const other = row(40, 'x');
   other.children[0].attrs = [['class', 'b']];
-  navdom.applyPatches(container, insertRows([row(10, 'p'), row(20, 'q'), row(30, 'r'), other, row(50, 's'), row(60, 't'), row(70, 'u')]));
+  applyPatches(container, insertRows([row(10, 'p'), row(20, 'q'), row(30, 'r'), other, row(50, 's'), row(60, 't'), row(70, 'u')]));
   assert.equal(container.innerHTML,
     [expectedRow(10, 'p'), expectedRow(20, 'q'), expectedRow(30, 'r'), expectedRow(40, 'x', 'b'), expectedRow(50, 's'), expectedRow(60, 't'), expectedRow(70, 'u')].join(''));
 });
@@ -198,7 +200,7 @@ test('a row of another shape in a run is built as given, and the run goes on', (
 test('rows with properties are built, not cloned: each gets its own value', () => {
   const { container } = page('<form></form>');
   const field = (id, value) => ({ op: 'insert', parent: 1, before: null, node: { id, tag: 'input', props: [['value', value]] } });
-  navdom.applyPatches(container, [field(2, 'a'), field(3, 'b'), field(4, 'c'), field(5, 'd')]);
+  applyPatches(container, [field(2, 'a'), field(3, 'b'), field(4, 'c'), field(5, 'd')]);
   assert.deepEqual(Array.from(container.querySelectorAll('input'), (input) => input.value), ['a', 'b', 'c', 'd']);
   assert.equal(container.innerHTML, '<form><input><input><input><input></form>');
 });
@@ -207,31 +209,31 @@ test('a cloned row with an id in use fails alone: no DOM, no ids; the rows befor
   const { container } = page('', { tag: 'tbody' });
   const bad = row(40, 'bad');
   bad.children[2].children[0].id = 12; // in use by the first row
-  assert.throws(() => navdom.applyPatches(container, insertRows([row(10, 'a'), row(20, 'b'), row(30, 'c'), bad])), /patch 3 .*node id 12 is already in use/);
+  assert.throws(() => applyPatches(container, insertRows([row(10, 'a'), row(20, 'b'), row(30, 'c'), bad])), /patch 3 .*node id 12 is already in use/);
   assert.equal(container.querySelectorAll('tr').length, 3);
-  for (let id = 40; id <= 47; id++) assert.equal(navdom.nodeById(id, container), undefined);
-  assert.equal(navdom.nodeById(37, container).data, '');
+  for (let id = 40; id <= 47; id++) assert.equal(nodeById(id, container), undefined);
+  assert.equal(nodeById(37, container).data, '');
 });
 
 test('patch objects changed between calls are read afresh', () => {
   const { container } = page('', { tag: 'tbody' });
   const first = row(10, 'a');
-  navdom.applyPatches(container, insertRows([first, row(20, 'b'), row(30, 'c')]));
+  applyPatches(container, insertRows([first, row(20, 'b'), row(30, 'c')]));
   first.children[0].attrs[0][1] = 'changed';
-  navdom.applyPatches(container, insertRows([{ ...first, id: 40, children: first.children.map((child, n) => ({ ...child, id: 41 + n * 3, children: [] })) }]));
+  applyPatches(container, insertRows([{ ...first, id: 40, children: first.children.map((child, n) => ({ ...child, id: 41 + n * 3, children: [] })) }]));
   assert.equal(container.querySelector('tr:last-child').outerHTML, '<tr><td class="changed"></td><td></td><td></td></tr>');
 });
 
 test('dialogs rendered open in cloned rows are opened modally once inserted', () => {
   const { container } = page('<main></main>');
   const box = (id) => ({ op: 'insert', parent: 1, before: null, node: { id, tag: 'section', children: [{ id: id + 1, tag: 'dialog', attrs: [['open', '']] }] } });
-  navdom.applyPatches(container, [box(10), box(20), box(30), box(40)]);
-  assert.deepEqual([11, 21, 31, 41].map((id) => navdom.nodeById(id, container).showModalCalls), [1, 1, 1, 1]);
+  applyPatches(container, [box(10), box(20), box(30), box(40)]);
+  assert.deepEqual([11, 21, 31, 41].map((id) => nodeById(id, container).showModalCalls), [1, 1, 1, 1]);
 });
 
 test('SVG and MathML are created in their namespaces; foreignObject children are HTML', () => {
   const { container, document } = page('<p></p>');
-  navdom.applyPatches(container, [{
+  applyPatches(container, [{
     op: 'insert', parent: 0, before: null,
     node: { id: 2, tag: 'svg', ns: 'svg', attrs: [['viewBox', '0 0 10 10'], ['xmlns:xlink', 'http://www.w3.org/1999/xlink']], children: [
       { id: 3, tag: 'circle', ns: 'svg', attrs: [['r', '5']] },
@@ -243,49 +245,49 @@ test('SVG and MathML are created in their namespaces; foreignObject children are
     node: { id: 8, tag: 'math', ns: 'math', children: [{ id: 9, tag: 'mi', ns: 'math', children: [{ id: 10, text: 'x' }] }] },
   }]);
   const svgNS = 'http://www.w3.org/2000/svg';
-  assert.equal(navdom.nodeById(2, container).namespaceURI, svgNS);
-  assert.equal(navdom.nodeById(3, container).namespaceURI, svgNS);
-  assert.equal(navdom.nodeById(4, container).namespaceURI, svgNS);
-  assert.equal(navdom.nodeById(5, container).localName, 'foreignObject', 'case kept');
-  assert.equal(navdom.nodeById(6, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
-  assert.equal(navdom.nodeById(8, container).namespaceURI, 'http://www.w3.org/1998/Math/MathML');
-  assert.equal(navdom.nodeById(9, container).namespaceURI, 'http://www.w3.org/1998/Math/MathML');
-  assert.equal(navdom.nodeById(4, container).getAttributeNS('http://www.w3.org/1999/xlink', 'href'), '#dot');
+  assert.equal(nodeById(2, container).namespaceURI, svgNS);
+  assert.equal(nodeById(3, container).namespaceURI, svgNS);
+  assert.equal(nodeById(4, container).namespaceURI, svgNS);
+  assert.equal(nodeById(5, container).localName, 'foreignObject', 'case kept');
+  assert.equal(nodeById(6, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
+  assert.equal(nodeById(8, container).namespaceURI, 'http://www.w3.org/1998/Math/MathML');
+  assert.equal(nodeById(9, container).namespaceURI, 'http://www.w3.org/1998/Math/MathML');
+  assert.equal(nodeById(4, container).getAttributeNS('http://www.w3.org/1999/xlink', 'href'), '#dot');
   // The built tree is exactly what the HTML parser makes of the same markup.
   const parsed = document.createElement('div');
   parsed.innerHTML = container.innerHTML;
   assert.equal(parsed.innerHTML, container.innerHTML);
-  assert.ok(parsed.querySelector('svg').isEqualNode(navdom.nodeById(2, container)));
-  assert.ok(parsed.querySelector('math').isEqualNode(navdom.nodeById(8, container)));
+  assert.ok(parsed.querySelector('svg').isEqualNode(nodeById(2, container)));
+  assert.ok(parsed.querySelector('math').isEqualNode(nodeById(8, container)));
 });
 
 test('an element without ns is HTML, as PROTOCOL.md says, even inside svg (no inheritance)', () => {
   const { container } = page('<svg></svg>');
-  navdom.applyPatches(container, [{ op: 'insert', parent: 1, before: null, node: { id: 2, tag: 'b' } }]);
-  assert.equal(navdom.nodeById(2, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
+  applyPatches(container, [{ op: 'insert', parent: 1, before: null, node: { id: 2, tag: 'b' } }]);
+  assert.equal(nodeById(2, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
 });
 
 test('setAttr on an SVG element keeps the attribute name case', () => {
   const { container } = page('<svg><path></path></svg>');
-  navdom.applyPatches(container, [{ op: 'setAttr', id: 2, name: 'pathLength', value: '3' }, { op: 'setAttr', id: 1, name: 'viewBox', value: '0 0 1 1' }]);
+  applyPatches(container, [{ op: 'setAttr', id: 2, name: 'pathLength', value: '3' }, { op: 'setAttr', id: 1, name: 'viewBox', value: '0 0 1 1' }]);
   assert.equal(container.innerHTML, '<svg viewBox="0 0 1 1"><path pathLength="3"></path></svg>');
 });
 
 test('properties are set after children: an inserted select gets its value', () => {
   const { container } = page('<form></form>');
-  navdom.applyPatches(container, [{
+  applyPatches(container, [{
     op: 'insert', parent: 1, before: null,
     node: { id: 2, tag: 'select', props: [['value', 'b']], children: [
       { id: 3, tag: 'option', attrs: [['value', 'a']], children: [{ id: 4, text: 'A' }] },
       { id: 5, tag: 'option', attrs: [['value', 'b']], children: [{ id: 6, text: 'B' }] },
     ] },
   }]);
-  assert.equal(navdom.nodeById(2, container).value, 'b');
+  assert.equal(nodeById(2, container).value, 'b');
 });
 
 test('properties are set after children: a setProp before the option it selects still works', () => {
   const { container } = page('<select><option value="a">A</option></select>');
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'setProp', id: 1, name: 'value', value: 'b' }, // the diff writes props before children
     { op: 'insert', parent: 1, before: null, node: { id: 4, tag: 'option', attrs: [['value', 'b']], children: [{ id: 5, text: 'B' }] } },
   ]);
@@ -294,7 +296,7 @@ test('properties are set after children: a setProp before the option it selects 
 
 test('a setProp on a node removed later in the same list is harmless', () => {
   const { container } = page('<input><p></p>');
-  navdom.applyPatches(container, [{ op: 'setProp', id: 1, name: 'value', value: 'x' }, { op: 'remove', id: 1 }]);
+  applyPatches(container, [{ op: 'setProp', id: 1, name: 'value', value: 'x' }, { op: 'remove', id: 1 }]);
   assert.equal(container.innerHTML, '<p></p>');
 });
 
@@ -305,7 +307,7 @@ test('move keeps focus and the caret of a focused input', () => {
   const input = container.querySelector('input');
   input.focus();
   input.setSelectionRange(1, 3);
-  navdom.applyPatches(container, [{ op: 'move', id: 2, parent: 1, before: null }]);
+  applyPatches(container, [{ op: 'move', id: 2, parent: 1, before: null }]);
   assert.equal(container.innerHTML, '<ul><li>b</li><li><input value="hello"></li></ul>');
   assert.equal(document.activeElement, input);
   assert.deepEqual([input.selectionStart, input.selectionEnd], [1, 3]);
@@ -316,7 +318,7 @@ test('move keeps focus of a focused textarea moved directly', () => {
   const textarea = container.firstChild;
   textarea.focus();
   textarea.setSelectionRange(2, 2);
-  navdom.applyPatches(container, [{ op: 'move', id: 1, parent: 3, before: null }]);
+  applyPatches(container, [{ op: 'move', id: 1, parent: 3, before: null }]);
   assert.equal(document.activeElement, textarea);
   assert.deepEqual([textarea.selectionStart, textarea.selectionEnd], [2, 2]);
 });
@@ -326,7 +328,7 @@ test('setProp value equal to the current value leaves the caret alone', () => {
   const input = container.firstChild;
   input.focus();
   input.setSelectionRange(1, 1);
-  navdom.applyPatches(container, [{ op: 'setProp', id: 1, name: 'value', value: 'abc' }]);
+  applyPatches(container, [{ op: 'setProp', id: 1, name: 'value', value: 'abc' }]);
   assert.equal(input.selectionStart, 1);
 });
 
@@ -335,31 +337,31 @@ test('setProp value equal to the current value leaves the caret alone', () => {
 test('showModal on a dialog already open non-modally removes open first instead of throwing', () => {
   const { container } = page('<dialog>x</dialog>');
   const dialog = container.firstChild;
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'show' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'show' }]);
   assert.equal(dialog.open, true);
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
   assert.equal(dialog.showModalCalls, 1);
   // Again: already modal, nothing to do.
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
   assert.equal(dialog.showModalCalls, 1);
 });
 
 test('close, and showModal without showModal support (sets open)', () => {
   const { container } = page('<dialog>x</dialog>', { dialogs: false });
   const dialog = container.firstChild;
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
   assert.equal(dialog.open, true);
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'close' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'close' }]);
   assert.equal(dialog.open, false);
 });
 
 test('inserting a dialog rendered open, then showModal (the .open + .onMount(.showModal) pattern)', () => {
   const { container } = page('');
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'insert', parent: 0, before: null, node: { id: 1, tag: 'dialog', attrs: [['open', '']] } },
     { op: 'invoke', id: 1, method: 'showModal' },
   ]);
-  const dialog = navdom.nodeById(1, container);
+  const dialog = nodeById(1, container);
   assert.equal(dialog.open, true);
   assert.equal(dialog.showModalCalls, 1);
 });
@@ -367,21 +369,21 @@ test('inserting a dialog rendered open, then showModal (the .open + .onMount(.sh
 test('setAttr/removeAttr open on a dialog open it modally and close it', () => {
   const { container } = page('<dialog>x</dialog>');
   const dialog = container.firstChild;
-  navdom.applyPatches(container, [{ op: 'setAttr', id: 1, name: 'open', value: '' }]);
+  applyPatches(container, [{ op: 'setAttr', id: 1, name: 'open', value: '' }]);
   assert.equal(dialog.showModalCalls, 1);
-  navdom.applyPatches(container, [{ op: 'removeAttr', id: 1, name: 'open' }]);
+  applyPatches(container, [{ op: 'removeAttr', id: 1, name: 'open' }]);
   assert.equal(dialog.open, false);
 });
 
 test('removing an open dialog just removes it', () => {
   const { container } = page('<dialog open>x</dialog>');
-  navdom.applyPatches(container, [{ op: 'remove', id: 1 }]);
+  applyPatches(container, [{ op: 'remove', id: 1 }]);
   assert.equal(container.innerHTML, '');
 });
 
 test('invoke focus focuses the element', () => {
   const { container, document } = page('<input><button>b</button>');
-  navdom.applyPatches(container, [{ op: 'invoke', id: 2, method: 'focus' }]);
+  applyPatches(container, [{ op: 'invoke', id: 2, method: 'focus' }]);
   assert.equal(document.activeElement, container.lastChild);
 });
 
@@ -389,75 +391,75 @@ test('invoke focus focuses the element', () => {
 
 test('an unknown op throws naming the op and the id', () => {
   const { container } = page('<p>x</p>');
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'explode', id: 1 }]), /patch 0 \(op "explode", id 1\): unknown op/);
+  assert.throws(() => applyPatches(container, [{ op: 'explode', id: 1 }]), /patch 0 \(op "explode", id 1\): unknown op/);
 });
 
 test('an unknown id throws naming the op and the id', () => {
   const { container } = page('<p>x</p>');
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'text', id: 99, text: 'y' }]), /op "text", id 99\): no node with id 99 \(id\)/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 42, before: null, node: { id: 5, text: 'x' } }]), /op "insert", id 42\): no node with id 42 \(parent\)/);
+  assert.throws(() => applyPatches(container, [{ op: 'text', id: 99, text: 'y' }]), /op "text", id 99\): no node with id 99 \(id\)/);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 42, before: null, node: { id: 5, text: 'x' } }]), /op "insert", id 42\): no node with id 42 \(parent\)/);
   assert.equal(container.innerHTML, '<p>x</p>', 'nothing changed');
 });
 
 test('a stale id (a node removed earlier) throws, later in the same list too', () => {
   const { container } = page('<p>x</p><p>y</p>');
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'remove', id: 1 }, { op: 'text', id: 2, text: 'z' }]), /patch 1 \(op "text", id 2\): no node with id 2/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'setAttr', id: 1, name: 'a', value: 'b' }]), /op "setAttr", id 1\): no node with id 1/);
+  assert.throws(() => applyPatches(container, [{ op: 'remove', id: 1 }, { op: 'text', id: 2, text: 'z' }]), /patch 1 \(op "text", id 2\): no node with id 2/);
+  assert.throws(() => applyPatches(container, [{ op: 'setAttr', id: 1, name: 'a', value: 'b' }]), /op "setAttr", id 1\): no node with id 1/);
 });
 
 test('a before that is not a child of the parent throws', () => {
   const { container } = page('<ul><li>a</li></ul><p></p>');
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'move', id: 4, parent: 1, before: 3 }]), /before 3 is not a child of parent 1/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: 2, node: { id: 9, text: 't' } }]), /before 2 is not a child of parent 0/);
+  assert.throws(() => applyPatches(container, [{ op: 'move', id: 4, parent: 1, before: 3 }]), /before 3 is not a child of parent 1/);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: 2, node: { id: 9, text: 't' } }]), /before 2 is not a child of parent 0/);
 });
 
 test('an id already in use throws, and a half-built node leaves no ids behind', () => {
   const { container } = page('<p>x</p>');
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 2, text: 'dup' } }]), /node id 2 is already in use/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 5, tag: 'b', children: [{ id: 6, tag: 'i', ns: 'klingon' }] } }]), /unknown namespace "klingon"/);
-  assert.equal(navdom.nodeById(5, container), undefined);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 2, text: 'dup' } }]), /node id 2 is already in use/);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 5, tag: 'b', children: [{ id: 6, tag: 'i', ns: 'klingon' }] } }]), /unknown namespace "klingon"/);
+  assert.equal(nodeById(5, container), undefined);
   assert.equal(container.innerHTML, '<p>x</p>');
 });
 
 test('ids in a subtree: one repeated out of order throws; an unused id below the largest is accepted', () => {
   const { container } = page('<p>x</p>');
   const node = (id, children) => ({ id, tag: 'b', children });
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(10, [node(12), node(11), node(12)]) }]), /node id 12 is already in use/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(10, [node(11), node(10)]) }]), /node id 10 is already in use/);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(10, [node(12), node(11), node(12)]) }]), /node id 12 is already in use/);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(10, [node(11), node(10)]) }]), /node id 10 is already in use/);
   assert.equal(container.innerHTML, '<p>x</p>');
-  assert.equal(navdom.nodeById(10, container), undefined);
-  navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(20) }]);
-  navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(15, [node(14), node(16)]) }]);
+  assert.equal(nodeById(10, container), undefined);
+  applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(20) }]);
+  applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(15, [node(14), node(16)]) }]);
   assert.equal(container.innerHTML, '<p>x</p><b></b><b><b></b><b></b></b>');
-  assert.deepEqual([14, 15, 16, 20].map((id) => navdom.nodeById(id, container).localName), ['b', 'b', 'b', 'b']);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(30, [node(16)]) }]), /node id 16 is already in use/);
+  assert.deepEqual([14, 15, 16, 20].map((id) => nodeById(id, container).localName), ['b', 'b', 'b', 'b']);
+  assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: node(30, [node(16)]) }]), /node id 16 is already in use/);
 });
 
 test('a node\'s list fields must be arrays', () => {
   const { container } = page('<p>x</p>');
   for (const field of ['attrs', 'children', 'on', 'props']) {
-    assert.throws(() => navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 5, tag: 'b', [field]: { 0: 'x' } } }]), new RegExp(`${field} must be an array`));
+    assert.throws(() => applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 5, tag: 'b', [field]: { 0: 'x' } } }]), new RegExp(`${field} must be an array`));
   }
   assert.equal(container.innerHTML, '<p>x</p>');
 });
 
 test('an uppercase HTML tag keeps its case, as createElementNS gives it', () => {
   const { container } = page('');
-  navdom.applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 1, tag: 'myWidget', children: [{ id: 2, tag: 'dialog' }] } }]);
-  assert.equal(navdom.nodeById(1, container).localName, 'myWidget');
-  assert.equal(navdom.nodeById(1, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
-  assert.equal(navdom.nodeById(2, container).localName, 'dialog');
+  applyPatches(container, [{ op: 'insert', parent: 0, before: null, node: { id: 1, tag: 'myWidget', children: [{ id: 2, tag: 'dialog' }] } }]);
+  assert.equal(nodeById(1, container).localName, 'myWidget');
+  assert.equal(nodeById(1, container).namespaceURI, 'http://www.w3.org/1999/xhtml');
+  assert.equal(nodeById(2, container).localName, 'dialog');
 });
 
 test('text on an element, invoke of an unknown method, and a DOM error are reported with op and id', () => {
   const { container } = page('<p><b>x</b></p>');
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'text', id: 1, text: 'y' }]), /op "text", id 1\): the node is not a text or comment node/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'explode' }]), /op "invoke", id 1\): unknown method "explode"/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'move', id: 1, parent: 2, before: null }]), /op "move", id 1\):/);
-  assert.throws(() => navdom.applyPatches(container, [{ op: 'remove', id: 0 }]), /the container cannot be removed/);
+  assert.throws(() => applyPatches(container, [{ op: 'text', id: 1, text: 'y' }]), /op "text", id 1\): the node is not a text or comment node/);
+  assert.throws(() => applyPatches(container, [{ op: 'invoke', id: 1, method: 'explode' }]), /op "invoke", id 1\): unknown method "explode"/);
+  assert.throws(() => applyPatches(container, [{ op: 'move', id: 1, parent: 2, before: null }]), /op "move", id 1\):/);
+  assert.throws(() => applyPatches(container, [{ op: 'remove', id: 0 }]), /the container cannot be removed/);
 });
 
 test('applyPatches before hydrate says so', () => {
   const { container } = page('<p>x</p>', { hydrate: false });
-  assert.throws(() => navdom.applyPatches(container, []), /has not been hydrated/);
+  assert.throws(() => applyPatches(container, []), /has not been hydrated/);
 });
