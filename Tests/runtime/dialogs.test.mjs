@@ -1,5 +1,5 @@
 // Dismissing nested dialogs and focus inside a dialog's stack (issue 31), under jsdom with the
-// dialog stand-in of helpers.js. The browsers' own behaviour is checked in
+// dialog stand-in of helpers.mjs. The browsers' own behaviour is checked in
 // Tests/browser/test_compositions.py.
 import test from 'node:test';
 import assert from 'node:assert/strict';
