@@ -6,7 +6,8 @@
  * Load it as a module, `<script type="module" src="/runtime.js">`: it sets `window.navdom` (its
  * one global, for the console and for scripts that drive a page) and starts every
  * `[data-navdom-root]` once the DOM is parsed, unless its script element has
- * `data-navdom-manual`. Import it (or any module of ./runtime/) to use the API without either.
+ * `data-navdom-manual`. Imported by another module it sets `window.navdom` and starts nothing;
+ * any module of ./runtime/ can be imported on its own (the tests do).
  *
  * Data attributes on the container (the element holding the app, node id 0):
  *
