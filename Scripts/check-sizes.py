@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Units a reader takes in at once: no Swift file over 400 lines and no function (func, init,
-deinit, subscript, closure-free accessor bodies included) over 60 lines, outside generated code.
+deinit, subscript, closure-free accessor bodies included) over 60 lines, outside generated code;
+the same for the JavaScript under Sources (the browser runtime's modules: functions, methods and
+arrow functions bound to a name).
 
     Scripts/check-sizes.py          # prints each offender; exits 1 if there is one
 
@@ -14,12 +16,18 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MAX_FILE, MAX_FUNCTION = 400, 60
+JS_DECLARATION = re.compile(
+    r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b"  # function name(…) {
+    r"|^\s*(?:export\s+)?(?:const|let|var)\s+\w+\s*=\s*(?:async\s+)?(?:\([^)]*\)|\w+)\s*=>\s*\{"  # const f = (…) => {
+    r"|^\s*(?:static\s+|async\s+|get\s+|set\s+)*(?!(?:if|for|while|switch|catch|return|function)\b)\w+\s*\([^)]*\)\s*\{\s*$"  # a method
+)
 DECLARATION = re.compile(r"^\s*(?:@[\w()]+\s+)*(?:(?:public|package|internal|private|fileprivate|open|static|class|final|override|mutating|nonmutating|convenience|required|nonisolated|consuming|borrowing|dynamic)\s+)*(func\s|init[?!]?\s*[(<]|deinit\b|subscript\s*[(<])")
 
 
 def code_braces(line, state):
     """The net brace count of `line`, skipping strings and comments; `state` carries a block
-    comment or a multi-line string across lines."""
+    comment or a multi-line string across lines, and `state["quotes"]` the characters that
+    open a string (Swift's `"`, JavaScript's three)."""
     depth, index = 0, 0
     while index < len(line):
         if state["block"]:
@@ -47,9 +55,9 @@ def code_braces(line, state):
             index = len(line) if end < 0 else end + 2
             continue
         char = line[index]
-        if char == '"':
+        if char in state.get("quotes", '"'):
             index += 1
-            while index < len(line) and line[index] != '"':
+            while index < len(line) and line[index] != char:
                 index += 2 if line[index] == "\\" else 1
         elif char == "{":
             depth += 1
@@ -59,13 +67,14 @@ def code_braces(line, state):
     return depth
 
 
-def functions(lines):
+def functions(lines, javascript=False):
     """(first line number, length) of each function body."""
     found = []
+    declaration = JS_DECLARATION if javascript else DECLARATION
     for start, line in enumerate(lines):
-        if not DECLARATION.match(line):
+        if not declaration.match(line):
             continue
-        state, depth, opened = {"block": False, "multiline": False}, 0, False
+        state, depth, opened = {"block": False, "multiline": False, "quotes": "'\"`" if javascript else '"'}, 0, False
         for end in range(start, len(lines)):
             delta = code_braces(lines[end], state)
             if "{" in lines[end]:
@@ -81,7 +90,8 @@ def functions(lines):
 
 def main():
     offenders = []
-    for path in sorted(ROOT.glob("**/*.swift")):
+    javascript = sorted(ROOT.glob("Sources/**/*.js")) + sorted(ROOT.glob("Sources/**/*.mjs"))
+    for path in sorted(ROOT.glob("**/*.swift")) + javascript:
         relative = path.relative_to(ROOT)
         if any(part.startswith(".build") or part == ".swiftpm" for part in relative.parts):
             continue
@@ -90,7 +100,7 @@ def main():
             continue
         if len(lines) > MAX_FILE:
             offenders.append(f"{relative}: {len(lines)} lines (at most {MAX_FILE})")
-        for first, length in functions(lines):
+        for first, length in functions(lines, javascript=path.suffix in (".js", ".mjs")):
             if length > MAX_FUNCTION:
                 offenders.append(f"{relative}:{first}: a function of {length} lines (at most {MAX_FUNCTION})")
     for offender in offenders:

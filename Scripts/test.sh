@@ -114,8 +114,9 @@ suite "file and function sizes" python3 Scripts/check-sizes.py
 
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 
-# wasm.test.js needs the built module; it runs with the wasm suites below, never skipped here.
-runtime_tests=$(ls Tests/runtime/*.test.js | grep -v '/wasm\.test\.js$')
+# The runtime's modules, each test importing the ones it exercises (ES modules, .mjs).
+# wasm.test.mjs needs the built module; it runs with the wasm suites below, never skipped here.
+runtime_tests=$(ls Tests/runtime/*.test.mjs | grep -v '/wasm\.test\.mjs$')
 # shellcheck disable=SC2086
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
 
@@ -173,7 +174,7 @@ suite "example app to wasm" bash -c 'cd Examples/Contacts && swift package --all
 suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
   NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_CHECK="$root/.build-wasm/navdom-check.wasm" \
   NAVDOM_WASM_REQUIRED=1 \
-  node --test Tests/wasm/ Tests/runtime/wasm.test.js
+  node --test Tests/wasm/ Tests/runtime/wasm.test.mjs
 
 # The browser benchmark's pages, one round: both pages run the nine operations and leave the
 # rows they should (the figures it prints are not judged; README.md has a full run's).

@@ -45,7 +45,9 @@ enum LivePage {
         title { session.title ?? app.title }
         if app.linksNavigationStylesheet { link(.rel("stylesheet"), .href(LiveApp.navigationStylesheet)) }
         for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
-        script(.src("/runtime.js"), .flag("defer")) {}
+        // A module (deferred by itself); its imports are preloaded so they load in parallel.
+        for module in LibraryFiles.runtimeModules { link(.rel("modulepreload"), .href(module)) }
+        script(.type("module"), .src("/runtime.js")) {}
       }
       body {
         // The container is node 0; the app's nodes are its children, numbered from 1.

@@ -115,7 +115,7 @@ import VirtualDOM
     let html = Self.text(Self.get(live, "/items/1/edit/color"))
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     #expect(html.contains(">Pick a color</h1>"))
-    #expect(html.contains(#"<script src="/runtime.js" defer=""></script>"#))
+    #expect(html.contains(#"<script type="module" src="/runtime.js"></script>"#))
     #expect(Self.session(in: html).count == 32)
     #expect(live.sessionCount == 1)
   }

@@ -36,7 +36,7 @@ def open_changed(driver, base, path, change):
         "const [path, done] = arguments;"
         "history.replaceState(null, '', path);"
         "fetch(path).then((r) => r.text()).then((html) => {"
-        "  html = html.replace('<script src=\"/runtime.js\" defer', '<script src=\"/runtime.js\" data-navdom-manual defer');"
+        "  html = html.replace('<script type=\"module\" src=\"/runtime.js\"', '<script type=\"module\" src=\"/runtime.js\" data-navdom-manual');"
         "  document.open(); document.write(html); document.close(); done();"
         "});", path)
     app.wait_for(lambda d: d.execute_script("return !!window.navdom && document.readyState === 'complete'"),

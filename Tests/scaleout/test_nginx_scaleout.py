@@ -167,6 +167,14 @@ def test_sessions_stay_on_their_process_and_a_stopped_process_sends_its_visitors
     # Static files come from nginx itself (no navdom Server header).
     with urllib.request.urlopen(base + "/runtime.js", timeout=5) as response:
         assert response.headers.get("Server", "").startswith("nginx")
+    # And so do the modules runtime.js imports, which the page preloads (public/runtime).
+    with urllib.request.urlopen(base + "/", timeout=5) as response:
+        modules = re.findall(r'<link rel="modulepreload" href="([^"]+)"', response.read().decode())
+    assert len(modules) > 10, modules
+    for module in modules:
+        with urllib.request.urlopen(base + module, timeout=5) as response:
+            assert response.headers.get("Server", "").startswith("nginx"), module
+            assert response.headers.get("Content-Type", "").startswith("text/javascript"), module
 
     stop(processes["A"])
     outcomes = []

@@ -1,9 +1,11 @@
-'use strict';
 // serve --watch in the page: watchForRebuilds reloads when the watch stream reconnects to another
 // server instance, and shows each build's state above the app (docs/WATCH.md).
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { autoStart } from '../../Sources/LiveSessions/Resources/runtime/auto-start.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { watchForRebuilds } from '../../Sources/LiveSessions/Resources/runtime/watch.js';
+import { page } from './helpers.mjs';
 
 /** An EventSource stand-in: the test delivers named events and errors. */
 function fakeEventSources() {
@@ -20,7 +22,7 @@ function fakeEventSources() {
 test('a stream that reconnects to the same server keeps the page; another instance reloads it', () => {
   const { window, container } = page('<p>App</p>', { url: 'http://localhost/items/2' });
   const { sources, FakeEventSource } = fakeEventSources();
-  navdom.watchForRebuilds(container, '/_navdom/watch', FakeEventSource);
+  watchForRebuilds(container, '/_navdom/watch', FakeEventSource);
   assert.equal(sources[0].url, '/_navdom/watch');
   sources[0].emit('hello', 'first');
   sources[0].emit('hello', 'first'); // the browser reconnected to the same server
@@ -32,14 +34,14 @@ test('a stream that reconnects to the same server keeps the page; another instan
   // The reloaded page says why.
   const next = window.document.createElement('div');
   window.document.body.appendChild(next);
-  navdom.start(next, { send: async () => ({ patches: [] }) });
+  start(next, { send: async () => ({ patches: [] }) });
   assert.match(next.previousSibling.textContent, /rebuilt/);
 });
 
 test('build states show above the app: rebuilding, then the compiler errors', () => {
   const { document, container } = page('<p>App</p>');
   const { sources, FakeEventSource } = fakeEventSources();
-  navdom.watchForRebuilds(container, '/_navdom/watch', FakeEventSource);
+  watchForRebuilds(container, '/_navdom/watch', FakeEventSource);
   sources[0].emit('build', '{"state":"building"}');
   const box = container.previousSibling;
   assert.equal(box.className, 'navdom-build');
@@ -55,7 +57,7 @@ test('build states show above the app: rebuilding, then the compiler errors', ()
 test('a stream the browser gave up on is opened again; stopping stops it', async () => {
   const { container } = page('<p>App</p>');
   const { sources, FakeEventSource } = fakeEventSources();
-  const stop = navdom.watchForRebuilds(container, '/w', FakeEventSource);
+  const stop = watchForRebuilds(container, '/w', FakeEventSource);
   sources[0].readyState = 2; // closed by the browser (an answer that was not a stream)
   sources[0].emit('error');
   await new Promise((resolve) => setTimeout(resolve, 600));
@@ -73,7 +75,7 @@ test('autoStart watches only containers with data-navdom-watch', async () => {
   globalThis.EventSource = FakeEventSource;
   try {
     document.body.innerHTML = '<main data-navdom-root data-navdom-watch="/_navdom/watch"><p>A</p></main><main data-navdom-root><p>B</p></main>';
-    await navdom.autoStart(document);
+    await autoStart(document);
     assert.deepEqual(sources.map((source) => source.url), ['/_navdom/watch']);
   } finally {
     globalThis.EventSource = saved;

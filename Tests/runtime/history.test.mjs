@@ -1,10 +1,11 @@
-'use strict';
 // The browser's history follows the app's stack: pushes push, a return to an earlier URL goes
 // back through history (so Back then leaves the page the user expects), and only the user's
 // own back and forward are sent to the app.
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { page } from './helpers.mjs';
 
 const wait = (window) => new Promise((resolve) => window.setTimeout(resolve, 20));
 
@@ -20,10 +21,10 @@ async function settledAt(window, pathname) {
 /** A started page whose app answers each click with the next URL of `urls`. */
 function stackPage(urls) {
   const env = page('<button>Next</button>', { url: 'http://localhost/' });
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
   const sent = [];
   let step = 0;
-  const session = navdom.start(env.container, {
+  const session = start(env.container, {
     send: async (event) => {
       sent.push(event);
       if (event.event === 'popstate') return { patches: [], url: event.value };
@@ -77,8 +78,8 @@ test('every entry remembers the trail, so a reload keeps working', async () => {
 
 test('a pop after a deep link replaces the popped entry instead of pushing over it', async () => {
   const env = page('<button>Red</button>', { url: 'http://localhost/items/1/edit/color' });
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
-  const session = navdom.start(env.container, {
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const session = start(env.container, {
     send: async () => ({ patches: [], url: '/items/1/edit', history: 'pop' }),
   });
   const before = env.window.history.length;

@@ -1,11 +1,16 @@
-'use strict';
 // A page that survives what real browsers do to it (issue 29): DOM changes made before the
 // runtime ran (extensions, translators) are detected by data-navdom-check and repaired by a
 // rebuild from the app's current state; a reply whose patches fail leads to the same rebuild;
 // form fields outlive a renewal reload.
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, settle, JSDOM, polyfillDialog } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { autoStart } from '../../Sources/LiveSessions/Resources/runtime/auto-start.js';
+import { verifyHydration } from '../../Sources/LiveSessions/Resources/runtime/check.js';
+import { hydrate } from '../../Sources/LiveSessions/Resources/runtime/hydration.js';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { nodeById, nodeId } from '../../Sources/LiveSessions/Resources/runtime/root.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { settle, JSDOM, polyfillDialog } from './helpers.mjs';
 
 /**
  * A fake app: a list of rows (a link and a Delete button each) and a heading. Ids as the server
@@ -60,8 +65,8 @@ function serverPage(app, foreign) {
   const probe = document.createElement('main');
   probe.innerHTML = app.html();
   probe.setAttribute('data-navdom-check', 'unknown');
-  navdom.hydrate(probe);
-  container.setAttribute('data-navdom-check', navdom.verifyHydration(probe).found);
+  hydrate(probe);
+  container.setAttribute('data-navdom-check', verifyHydration(probe).found);
   document.body.appendChild(container);
   if (foreign) foreign(container, document);
   return { window: dom.window, document, container };
@@ -75,10 +80,10 @@ async function startPage(app, foreign) {
   const warn = console.warn;
   console.warn = (message) => warnings.push(String(message));
   try {
-    navdom.hydrate(container);
-    const mismatch = navdom.verifyHydration(container);
-    if (!mismatch) navdom.applyPatches(container, app.patches());
-    const session = navdom.start(container, { send: app.send, snapshot: app.snapshot, onError: (e) => errors.push(e) });
+    hydrate(container);
+    const mismatch = verifyHydration(container);
+    if (!mismatch) applyPatches(container, app.patches());
+    const session = start(container, { send: app.send, snapshot: app.snapshot, onError: (e) => errors.push(e) });
     if (mismatch) session.resync('the page is not the one the server rendered');
     await session.idle();
     await settle(window);
@@ -186,8 +191,8 @@ async function failedPatchPage(pushed) {
   const app = fakeApp();
   let push = null;
   const { window, container } = serverPage(app);
-  navdom.hydrate(container);
-  navdom.applyPatches(container, app.patches());
+  hydrate(container);
+  applyPatches(container, app.patches());
   const warnings = [];
   const errors = [];
   const warn = console.warn;
@@ -200,7 +205,7 @@ async function failedPatchPage(pushed) {
       { id: 15, tag: 'a', attrs: [['href', '/items/9']], on: ['click'], children: [{ id: 16, text: 'Lamp' }] },
       { id: 17, tag: 'button', on: ['click'], children: [{ id: 18, text: 'Delete' }] }] } }] };
   };
-  const session = navdom.start(container, { send, snapshot: app.snapshot, subscribe: (onReply) => { push = onReply; }, onError: (e) => errors.push(e) });
+  const session = start(container, { send, snapshot: app.snapshot, subscribe: (onReply) => { push = onReply; }, onError: (e) => errors.push(e) });
   container.querySelectorAll('li')[1].remove(); // an extension takes row 2 out, behind the runtime's back
   try {
     if (pushed) {
@@ -224,7 +229,7 @@ test('a reply whose patches fail on a node an extension removed resyncs from the
   assert.equal(warnings.length, 1);
   assert.match(warnings[0], /patch 0 \(op "insert", id 1\): before 7 is not a child of parent 1; rebuilt the page/);
   assert.equal(container.innerHTML, app.html());
-  assert.equal(navdom.nodeById(14, container), container.querySelectorAll('li')[1], 'the snapshot\'s ids');
+  assert.equal(nodeById(14, container), container.querySelectorAll('li')[1], 'the snapshot\'s ids');
   click(window, buttons(container)[1]); // Delete on the Lamp row (id 17)
   await session.idle();
   assert.deepEqual(app.sent.at(-1), { id: 17, event: 'click' });
@@ -260,7 +265,7 @@ test('autoStart checks data-navdom-check and resyncs from GET /_navdom/resync?se
     return { ok: true, status: 200, text: async () => body };
   };
   try {
-    const [session] = await navdom.autoStart(document);
+    const [session] = await autoStart(document);
     await session.idle();
     assert.deepEqual(requests, [['/_navdom/resync?session=S1', 'GET']]);
     assert.equal(warnings.length, 1);
@@ -281,14 +286,14 @@ function formPage(window, sent, gone) {
   const container = document.createElement('main');
   container.innerHTML = '<form><input name="title" value=""><input type="checkbox" id="urgent"><input type="password" name="secret"><textarea name="notes"></textarea></form>';
   document.body.appendChild(container);
-  navdom.hydrate(container);
-  navdom.applyPatches(container, [2, 3, 4, 5].flatMap((id) => [{ op: 'listen', id, event: 'input' }]));
+  hydrate(container);
+  applyPatches(container, [2, 3, 4, 5].flatMap((id) => [{ op: 'listen', id, event: 'input' }]));
   const send = async (event) => {
     if (gone()) throw Object.assign(new Error('410'), { sessionGone: true });
     sent.push(event);
     return { patches: [] };
   };
-  return { container, session: navdom.start(container, { send, onError: () => {} }) };
+  return { container, session: start(container, { send, onError: () => {} }) };
 }
 
 test('form fields outlive a renewal reload: kept per URL (never passwords), written back and sent as input events', async () => {
@@ -329,14 +334,14 @@ test('form fields outlive a renewal reload: kept per URL (never passwords), writ
 test('a pushed update that arrives during a rebuild is applied after it, not overwritten by an older snapshot', async () => {
   const app = fakeApp();
   const { window, container } = serverPage(app);
-  navdom.hydrate(container);
-  navdom.applyPatches(container, app.patches());
+  hydrate(container);
+  applyPatches(container, app.patches());
   let push = null;
   const snapshot = () => new Promise((resolve) => window.setTimeout(() => resolve(app.snapshot()), 20));
   const warn = console.warn;
   console.warn = () => {};
   try {
-    const session = navdom.start(container, { send: app.send, snapshot, subscribe: (onReply) => { push = onReply; }, onError: (e) => { throw e; } });
+    const session = start(container, { send: app.send, snapshot, subscribe: (onReply) => { push = onReply; }, onError: (e) => { throw e; } });
     const rebuilt = session.resync('asked to resync');
     push({ patches: [{ op: 'text', id: 13, text: 'Pushed' }] });
     assert.equal(container.querySelector('h1').textContent, 'Inventory', 'not applied to the page being replaced');
@@ -352,14 +357,14 @@ test('a rebuild keeps focus, the caret and what was typed (sent to the app as in
   const dom = new JSDOM('<!DOCTYPE html><html><body><main><p>Search</p><input name="q"></main></body></html>', { url: 'http://localhost/' });
   const { window } = dom;
   const container = window.document.querySelector('main');
-  navdom.hydrate(container);
-  navdom.applyPatches(container, [{ op: 'listen', id: 3, event: 'input' }]);
+  hydrate(container);
+  applyPatches(container, [{ op: 'listen', id: 3, event: 'input' }]);
   const sent = [];
   const snapshot = async () => ({ html: '<p>Search</p><input name="q">', ids: [1, 2, 7], patches: [{ op: 'listen', id: 7, event: 'input' }], url: '/' });
   const warn = console.warn;
   console.warn = () => {};
   try {
-    const session = navdom.start(container, { send: async (event) => (sent.push(event), { patches: [] }), snapshot });
+    const session = start(container, { send: async (event) => (sent.push(event), { patches: [] }), snapshot });
     const field = container.querySelector('input');
     field.focus();
     field.value = 'lamp'; // typed, and its input event not yet sent
@@ -368,7 +373,7 @@ test('a rebuild keeps focus, the caret and what was typed (sent to the app as in
     await session.idle();
     const rebuilt = container.querySelector('input');
     assert.notEqual(rebuilt, field, 'a new element');
-    assert.equal(navdom.nodeId(rebuilt), 7, 'with the snapshot\'s id');
+    assert.equal(nodeId(rebuilt), 7, 'with the snapshot\'s id');
     assert.equal(window.document.activeElement, rebuilt);
     assert.equal(rebuilt.selectionStart, 2);
     assert.equal(rebuilt.value, 'lamp');
@@ -381,8 +386,8 @@ test('a rebuild keeps focus, the caret and what was typed (sent to the app as in
 test('hydrate with ids numbers the nodes with them, and refuses a page with more or fewer nodes', () => {
   const dom = new JSDOM('<!DOCTYPE html><main><p>a</p></main>');
   const container = dom.window.document.querySelector('main');
-  assert.equal(navdom.hydrate(container, [4, 9]), 9);
-  assert.equal(navdom.nodeById(9, container), container.firstChild.firstChild);
-  assert.throws(() => navdom.hydrate(container, [4]), /more nodes than the 1 ids given/);
-  assert.throws(() => navdom.hydrate(container, [4, 9, 10]), /2 nodes for 3 ids/);
+  assert.equal(hydrate(container, [4, 9]), 9);
+  assert.equal(nodeById(9, container), container.firstChild.firstChild);
+  assert.throws(() => hydrate(container, [4]), /more nodes than the 1 ids given/);
+  assert.throws(() => hydrate(container, [4, 9, 10]), /2 nodes for 3 ids/);
 });

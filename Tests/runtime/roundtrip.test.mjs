@@ -3,11 +3,12 @@
 //   {"old": "<compact html>", "new": "<compact html>", "patches": [...], "container"?: "tbody"}
 // (`navdom random-cases --count 300 --seed 7` prints them; fixtures/sample-cases.jsonl is a
 // small set.) Without NAVDOM_CASES the suite fails, unless NAVDOM_CASES_OPTIONAL=1.
-'use strict';
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const fs = require('node:fs');
-const { navdom, JSDOM, polyfillDialog } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { hydrate } from '../../Sources/LiveSessions/Resources/runtime/hydration.js';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { JSDOM, polyfillDialog } from './helpers.mjs';
 
 const casesFile = process.env.NAVDOM_CASES;
 const optional = process.env.NAVDOM_CASES_OPTIONAL === '1';
@@ -80,7 +81,7 @@ function mount(html, tag) {
   document.body.appendChild(outer);
   const container = tag === 'tbody' ? outer.appendChild(document.createElement('tbody')) : outer;
   container.innerHTML = html;
-  navdom.hydrate(container);
+  hydrate(container);
   return { container };
 }
 
@@ -89,7 +90,7 @@ function runCase(testCase) {
   const tag = testCase.container || 'div';
   const patched = mount(testCase.old, tag);
   try {
-    navdom.applyPatches(patched.container, testCase.patches);
+    applyPatches(patched.container, testCase.patches);
   } catch (error) {
     return `applyPatches threw: ${error.message}`;
   }

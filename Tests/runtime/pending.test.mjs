@@ -1,9 +1,11 @@
-'use strict';
 // data-navdom-pending (docs/RUNTIME.md): the element whose event is queued or in flight is
 // marked until its reply is applied; and the latency simulator delays sending.
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { disableLatencySim, enableLatencySim } from '../../Sources/LiveSessions/Resources/runtime/pending.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { page } from './helpers.mjs';
 
 /** A transport whose replies wait until the test releases them. */
 function heldTransport() {
@@ -21,9 +23,9 @@ async function until(condition) {
 
 test('a clicked button carries data-navdom-pending until its reply is applied', async () => {
   const { window, container } = page('<button>Save</button><p>0</p>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
   const transport = heldTransport();
-  const session = navdom.start(container, { send: transport.send });
+  const session = start(container, { send: transport.send });
   const button = container.querySelector('button');
   button.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }));
   assert.equal(button.getAttribute('data-navdom-pending'), 'click');
@@ -37,9 +39,9 @@ test('a clicked button carries data-navdom-pending until its reply is applied', 
 
 test('two events in a row keep the element pending until the second reply', async () => {
   const { window, container } = page('<button>Add</button>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
   const transport = heldTransport();
-  const session = navdom.start(container, { send: transport.send });
+  const session = start(container, { send: transport.send });
   const button = container.querySelector('button');
   const click = () => button.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }));
   click();
@@ -55,9 +57,9 @@ test('two events in a row keep the element pending until the second reply', asyn
 
 test('a refused event clears the mark too', async () => {
   const { window, container } = page('<button>x</button>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
   const errors = [];
-  const session = navdom.start(container, { send: async () => { throw new Error('409'); }, onError: (e) => errors.push(e) });
+  const session = start(container, { send: async () => { throw new Error('409'); }, onError: (e) => errors.push(e) });
   const button = container.querySelector('button');
   button.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }));
   await session.idle();
@@ -67,11 +69,11 @@ test('a refused event clears the mark too', async () => {
 
 test('enableLatencySim delays each event by its milliseconds, disableLatencySim stops it', async () => {
   const { window, container } = page('<button>x</button>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
   const sentAt = [];
-  const session = navdom.start(container, { send: async () => (sentAt.push(Date.now()), { patches: [] }) });
+  const session = start(container, { send: async () => (sentAt.push(Date.now()), { patches: [] }) });
   const button = container.querySelector('button');
-  navdom.enableLatencySim(200, window);
+  enableLatencySim(200, window);
   assert.equal(window.sessionStorage.getItem('navdom:latency'), '200');
   const clickedAt = Date.now();
   button.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -80,6 +82,6 @@ test('enableLatencySim delays each event by its milliseconds, disableLatencySim 
   assert.equal(button.getAttribute('data-navdom-pending'), 'click');
   await session.idle();
   assert.ok(sentAt[0] - clickedAt >= 190, `sent after ${sentAt[0] - clickedAt} ms`);
-  navdom.disableLatencySim(window);
+  disableLatencySim(window);
   assert.equal(window.sessionStorage.getItem('navdom:latency'), null);
 });

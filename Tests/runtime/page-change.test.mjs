@@ -1,11 +1,12 @@
-'use strict';
 // Page changes reach keyboard and screen-reader users: after a push focus moves to the new
 // page's heading, after a pop it returns to the link that pushed the page, a polite live
 // region says the new page's title (not on the first load), and a reply's title becomes
 // document.title.
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { page } from './helpers.mjs';
 
 // Ids: 0 container, 1 stack, 2 root section, 3 h1, 4 its text, 5 link, 6 its text.
 const ROOT =
@@ -37,9 +38,9 @@ function stackPage() {
   env.container.setAttribute('data-navdom-root', '');
   env.container.setAttribute('data-navdom-title', 'Inventory');
   env.document.title = 'Inventory';
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 5, event: 'click' }]);
+  applyPatches(env.container, [{ op: 'listen', id: 5, event: 'click' }]);
   const replies = [PUSH, POP];
-  const session = navdom.start(env.container, { send: async () => replies.shift() });
+  const session = start(env.container, { send: async () => replies.shift() });
   const click = async (element) => {
     element.focus();
     element.dispatchEvent(new env.window.MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -72,7 +73,7 @@ test('a pop returns focus to the link that pushed the page and announces the pag
   await click(link);
   // Back, as the app would answer it.
   const back = container.querySelector('a.navigation-back');
-  navdom.applyPatches(container, [{ op: 'listen', id: 11, event: 'click' }]);
+  applyPatches(container, [{ op: 'listen', id: 11, event: 'click' }]);
   await click(back);
   await session.idle();
   assert.equal(document.activeElement, link);

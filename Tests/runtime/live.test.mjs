@@ -1,7 +1,11 @@
-'use strict';
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page, settle } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { autoStart } from '../../Sources/LiveSessions/Resources/runtime/auto-start.js';
+import { httpTransport } from '../../Sources/LiveSessions/Resources/runtime/http-transport.js';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { nodeById, nodeId } from '../../Sources/LiveSessions/Resources/runtime/root.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { page, settle } from './helpers.mjs';
 
 /** A transport that records what it is sent and answers from `answer(event)`. */
 function fakeTransport(answer = () => ({ patches: [] })) {
@@ -12,10 +16,10 @@ function fakeTransport(answer = () => ({ patches: [] })) {
 /** A hydrated page started with a fake transport; `listen` is a patch list of listen ops. */
 function livePage(html, listen, answer, options = {}) {
   const env = page(html, options);
-  navdom.applyPatches(env.container, listen);
+  applyPatches(env.container, listen);
   const transport = fakeTransport(answer);
   const errors = [];
-  const session = navdom.start(env.container, { send: transport.send, onError: (e) => errors.push(e), ...options.start });
+  const session = start(env.container, { send: transport.send, onError: (e) => errors.push(e), ...options.start });
   return { ...env, transport, session, errors };
 }
 
@@ -110,9 +114,9 @@ test('a plain click on a listening link is the app\'s; a modified click is left 
 test('events are sent one at a time, in order, each after the previous reply is applied', async () => {
   const pending = [];
   const env = page('<button>b</button><p>0</p>');
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
   const sent = [];
-  const session = navdom.start(env.container, {
+  const session = start(env.container, {
     send: (event) => new Promise((resolve) => { sent.push(event); pending.push(resolve); }),
   });
   const click = () => fire(env.window, env.container.firstChild, 'click', {}, env.window.MouseEvent);
@@ -146,14 +150,14 @@ test('a reply with a url pushes it on the history; history "replace" replaces', 
 });
 
 test('popstate sends {id: 0, event: "popstate", value: path + query}; its reply does not push again', async () => {
-  const { window, transport, session } = livePage('<p>x</p>', [], () => ({ patches: [{ op: 'text', id: 2, text: 'back' }], url: '/list?q=1' }),
+  const { window, container, transport, session } = livePage('<p>x</p>', [], () => ({ patches: [{ op: 'text', id: 2, text: 'back' }], url: '/list?q=1' }),
     { url: 'http://localhost/list?q=1' });
   const before = window.history.length;
   window.dispatchEvent(new window.PopStateEvent('popstate', { state: null }));
   await session.idle();
   assert.deepEqual(transport.sent, [{ id: 0, event: 'popstate', value: '/list?q=1' }]);
   assert.equal(window.history.length, before);
-  assert.equal(navdom.nodeById(2).data, 'back');
+  assert.equal(nodeById(2, container).data, 'back');
 });
 
 test('a failed send or a bad reply is reported and the session keeps going', async () => {
@@ -174,8 +178,8 @@ test('a failed send or a bad reply is reported and the session keeps going', asy
 
 test('errors go to console.error by default', async () => {
   const { window, container } = page('<button>b</button>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
-  const session = navdom.start(container, { send: async () => { throw new Error('boom'); } });
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const session = start(container, { send: async () => { throw new Error('boom'); } });
   const original = console.error;
   const logged = [];
   console.error = (...args) => logged.push(args);
@@ -191,9 +195,9 @@ test('errors go to console.error by default', async () => {
 
 test('a callback-style send works too', async () => {
   const env = page('<button>b</button>');
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
   const sent = [];
-  const session = navdom.start(env.container, {
+  const session = start(env.container, {
     send(event, done) { sent.push(event); setTimeout(() => done(null, { patches: [{ op: 'setAttr', id: 1, name: 'class', value: 'on' }] }), 1); },
   });
   fire(env.window, env.container.firstChild, 'click', {}, env.window.MouseEvent);
@@ -204,7 +208,7 @@ test('a callback-style send works too', async () => {
 
 test('a listen for a new event type is delegated too', async () => {
   const { window, container, transport, session } = livePage('<p>x</p>', []);
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'dblclick' }, { op: 'listen', id: 1, event: 'focus' }]);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'dblclick' }, { op: 'listen', id: 1, event: 'focus' }]);
   fire(window, container.firstChild, 'dblclick', {}, window.MouseEvent);
   container.firstChild.dispatchEvent(new window.FocusEvent('focus')); // does not bubble
   await session.idle();
@@ -213,7 +217,7 @@ test('a listen for a new event type is delegated too', async () => {
 
 test('unlisten stops sending; inserted nodes listen through "on"', async () => {
   const { window, container, transport, session } = livePage('<button>a</button>', [{ op: 'listen', id: 1, event: 'click' }]);
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'unlisten', id: 1, event: 'click' },
     { op: 'insert', parent: 0, before: null, node: { id: 3, tag: 'button', on: ['click'], children: [{ id: 4, text: 'b' }] } },
   ]);
@@ -225,11 +229,11 @@ test('unlisten stops sending; inserted nodes listen through "on"', async () => {
 test('a dialog closed by a patch does not echo a close event; one closed by the user does', async () => {
   const { window, container, transport, session } = livePage('<dialog open>x</dialog>', [{ op: 'listen', id: 1, event: 'close' }]);
   const dialog = container.firstChild;
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'close' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'close' }]);
   await settle(window); // the polyfill fires close in a later task, as browsers do
   await session.idle();
   assert.deepEqual(transport.sent, []);
-  navdom.applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
+  applyPatches(container, [{ op: 'invoke', id: 1, method: 'showModal' }]);
   dialog.close(); // as if the user pressed Escape twice
   await settle(window);
   await session.idle();
@@ -260,8 +264,8 @@ function fakeFetch(responses) {
 test('httpTransport POSTs {"session", "id", "event", ...} as JSON and returns the reply', async () => {
   const { calls, fetch } = fakeFetch([{ body: '{"patches":[{"op":"text","id":2,"text":"Hello"}]}' }]);
   const { window, container } = page('<p>Hi</p>');
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
-  const session = navdom.start(container, navdom.httpTransport({ session: 'S1', fetch }));
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const session = start(container, httpTransport({ session: 'S1', fetch }));
   fire(window, container.firstChild, 'click', {}, window.MouseEvent);
   await session.idle();
   assert.equal(calls.length, 1);
@@ -274,9 +278,9 @@ test('httpTransport POSTs {"session", "id", "event", ...} as JSON and returns th
 
 test('httpTransport turns an error status into a reported error naming status and event', async () => {
   const { fetch } = fakeFetch([{ status: 410, body: 'stale id 9' }]);
-  const transport = navdom.httpTransport({ session: 'S', endpoint: '/ev', fetch });
+  const transport = httpTransport({ session: 'S', endpoint: '/ev', fetch });
   await assert.rejects(transport.send({ id: 9, event: 'click' }), /\/ev answered 410 Gone to \{"id":9,"event":"click"\}: stale id 9/);
-  assert.throws(() => navdom.httpTransport({}), /needs a session id/);
+  assert.throws(() => httpTransport({}), /needs a session id/);
 });
 
 test('the stream subscription applies server-pushed replies', async () => {
@@ -289,10 +293,10 @@ test('the stream subscription applies server-pushed replies', async () => {
   }
   const { container } = page('<p>0</p>');
   const errors = [];
-  const transport = navdom.httpTransport({ session: 'a b', stream: '/_navdom/stream', EventSource: FakeEventSource, fetch: async () => null });
+  const transport = httpTransport({ session: 'a b', stream: '/_navdom/stream', EventSource: FakeEventSource, fetch: async () => null });
   // Without a snapshot to resync from, a pushed patch that fails is reported (resync.test.js
   // has the rebuild).
-  const session = navdom.start(container, { ...transport, snapshot: null, onError: (e) => errors.push(e) });
+  const session = start(container, { ...transport, snapshot: null, onError: (e) => errors.push(e) });
   assert.equal(sources[0].url, '/_navdom/stream?session=a%20b');
   sources[0].push('{"patches":[{"op":"text","id":2,"text":"pushed"}]}');
   assert.equal(container.innerHTML, '<p>pushed</p>');
@@ -315,10 +319,10 @@ test('autoStart hydrates [data-navdom-root], applies data-navdom-patches and sta
   const originalFetch = globalThis.fetch;
   globalThis.fetch = async (url, init) => (calls.push({ url, body: init.body }), { ok: true, status: 200, text: async () => '{"patches":[]}' });
   try {
-    const sessions = await navdom.autoStart(document);
+    const sessions = await autoStart(document);
     assert.equal(sessions.length, 1, 'only the container with a session goes live');
     const [main, section] = document.querySelectorAll('[data-navdom-root]');
-    assert.equal(navdom.nodeId(section.querySelector('p').lastChild), 3, 'the static one is hydrated');
+    assert.equal(nodeId(section.querySelector('p').lastChild), 3, 'the static one is hydrated');
     fire(window, main.querySelector('button'), 'click', {}, window.MouseEvent);
     await sessions[0].idle();
     assert.deepEqual(calls, [{ url: '/custom', body: '{"session":"S9","id":1,"event":"click"}' }]);
@@ -327,29 +331,15 @@ test('autoStart hydrates [data-navdom-root], applies data-navdom-patches and sta
   }
 });
 
-test('as a classic script it defines window.navdom and starts itself', async () => {
-  const fs = require('node:fs');
-  const { JSDOM } = require('jsdom');
-  const source = fs.readFileSync(require.resolve('../../public/runtime.js'), 'utf8');
-  const dom = new JSDOM(
-    '<!DOCTYPE html><div data-navdom-root><p>x<!----></p></div><script></script>',
-    { runScripts: 'outside-only', url: 'http://localhost/' });
-  dom.window.eval(source);
-  assert.equal(typeof dom.window.navdom.applyPatches, 'function');
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  const root = dom.window.document.querySelector('[data-navdom-root]');
-  assert.equal(dom.window.navdom.nodeById(3, root).data, '', 'auto-started: the marker became an empty text node');
-});
-
 test('an event for a session the server no longer has (410) reloads the page once, and the new page says why', async () => {
   const env = page('<button>Go</button>', { url: 'http://localhost/items/2/edit' });
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
   const errors = [];
   const fetch = async () => ({
     ok: false, status: 410, statusText: 'Gone',
     text: async () => '{"error":"unknown or expired session; reload the page"}',
   });
-  const session = navdom.start(env.container, { ...navdom.httpTransport({ session: 'S', fetch }), onError: (e) => errors.push(e) });
+  const session = start(env.container, { ...httpTransport({ session: 'S', fetch }), onError: (e) => errors.push(e) });
   fire(env.window, env.container.firstChild, 'click', {}, env.window.MouseEvent);
   await session.idle();
   assert.deepEqual(errors, [], 'a gone session is renewed, not reported');
@@ -358,7 +348,7 @@ test('an event for a session the server no longer has (410) reloads the page onc
   // The reloaded page (same URL, same storage) starts with the notice before its container.
   const container = env.document.createElement('div');
   env.document.body.appendChild(container);
-  navdom.start(container, { send: async () => ({ patches: [] }) });
+  start(container, { send: async () => ({ patches: [] }) });
   const notice = container.previousSibling;
   assert.equal(notice.getAttribute('role'), 'status');
   assert.match(notice.textContent, /new session/);

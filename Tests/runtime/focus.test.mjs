@@ -1,11 +1,12 @@
-'use strict';
 // Focus returns to a dialog's trigger when the app closes the dialog (issue 5: "focus moves
 // into a dialog and back to its trigger when it closes"). The app closes dialogs with
 // `remove`, `replace`, `removeAttr open` or `invoke close` patches; removing the element that
 // holds focus drops focus to <body>, so the runtime puts it back on the trigger.
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { nodeById } from '../../Sources/LiveSessions/Resources/runtime/root.js';
+import { page } from './helpers.mjs';
 
 // Ids after hydration of ROOT: 1 <button "Add item">, 2 its text, 3 <button "Delete">, 4 its text.
 const ROOT = '<button>Add item</button><button>Delete</button>';
@@ -24,12 +25,12 @@ function sheet(id, title, buttons) {
 
 /** Opens a dialog (id 10) from the trigger with `triggerId`, focusing its first button as a browser would. */
 function openFrom(container, document, triggerId, title = 'New item', buttons = ['Save', 'Import instead']) {
-  navdom.nodeById(triggerId, container).focus();
-  navdom.applyPatches(container, [
+  nodeById(triggerId, container).focus();
+  applyPatches(container, [
     { op: 'insert', parent: 0, before: null, node: sheet(10, title, buttons) },
     { op: 'invoke', id: 10, method: 'showModal' },
   ]);
-  const dialog = navdom.nodeById(10, container);
+  const dialog = nodeById(10, container);
   dialog.querySelector('button').focus(); // showModal's focusing steps (the jsdom stand-in does not move focus)
   assert.equal(document.activeElement, dialog.querySelector('button'));
   return dialog;
@@ -38,42 +39,42 @@ function openFrom(container, document, triggerId, title = 'New item', buttons = 
 test('removing a dialog that holds focus returns focus to its trigger', () => {
   const { container, document } = page(ROOT);
   openFrom(container, document, 1);
-  navdom.applyPatches(container, [{ op: 'remove', id: 10 }]);
-  assert.equal(document.activeElement, navdom.nodeById(1, container));
+  applyPatches(container, [{ op: 'remove', id: 10 }]);
+  assert.equal(document.activeElement, nodeById(1, container));
 });
 
 test('each trigger gets focus back from its own dialog', () => {
   const { container, document } = page(ROOT);
   openFrom(container, document, 3, 'Delete Keyboard?', ['Delete', 'Cancel']);
-  navdom.applyPatches(container, [{ op: 'remove', id: 10 }]);
-  assert.equal(document.activeElement, navdom.nodeById(3, container));
+  applyPatches(container, [{ op: 'remove', id: 10 }]);
+  assert.equal(document.activeElement, nodeById(3, container));
 });
 
 test('a dialog that replaces another ("Import instead") inherits its trigger', () => {
   const { container, document } = page(ROOT);
   const first = openFrom(container, document, 1);
   first.querySelectorAll('button')[1].focus(); // "Import instead"
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'replace', id: 10, node: sheet(20, 'Import items', ['Cancel']) },
     { op: 'invoke', id: 20, method: 'showModal' },
   ]);
-  const second = navdom.nodeById(20, container);
+  const second = nodeById(20, container);
   second.querySelector('button').focus();
-  navdom.applyPatches(container, [{ op: 'remove', id: 20 }]);
-  assert.equal(document.activeElement, navdom.nodeById(1, container));
+  applyPatches(container, [{ op: 'remove', id: 20 }]);
+  assert.equal(document.activeElement, nodeById(1, container));
 });
 
 test('a replacing dialog inserted before the old one is removed also inherits the trigger', () => {
   const { container, document } = page(ROOT);
   const first = openFrom(container, document, 1);
   first.querySelectorAll('button')[1].focus();
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'insert', parent: 0, before: null, node: sheet(20, 'Import items', ['Cancel']) },
     { op: 'remove', id: 10 },
   ]);
-  navdom.nodeById(20, container).querySelector('button').focus();
-  navdom.applyPatches(container, [{ op: 'remove', id: 20 }]);
-  assert.equal(document.activeElement, navdom.nodeById(1, container));
+  nodeById(20, container).querySelector('button').focus();
+  applyPatches(container, [{ op: 'remove', id: 20 }]);
+  assert.equal(document.activeElement, nodeById(1, container));
 });
 
 test('closing with removeAttr open or invoke close returns focus too', () => {
@@ -81,15 +82,15 @@ test('closing with removeAttr open or invoke close returns focus too', () => {
     const { container, document } = page(ROOT);
     const dialog = openFrom(container, document, 3);
     dialog.querySelector('button').blur(); // jsdom's close() keeps focus inside; a browser's would not
-    navdom.applyPatches(container, [close]);
-    assert.equal(document.activeElement, navdom.nodeById(3, container), JSON.stringify(close));
+    applyPatches(container, [close]);
+    assert.equal(document.activeElement, nodeById(3, container), JSON.stringify(close));
   }
 });
 
 test('a trigger removed with the dialog (the deleted row) leaves focus alone, without errors', () => {
   const { container, document } = page(ROOT);
   openFrom(container, document, 3);
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'remove', id: 10 },
     { op: 'remove', id: 3 },
   ]);
@@ -99,18 +100,18 @@ test('a trigger removed with the dialog (the deleted row) leaves focus alone, wi
 test('focus the app moved elsewhere is not taken back', () => {
   const { container, document } = page(ROOT);
   openFrom(container, document, 1);
-  navdom.applyPatches(container, [
+  applyPatches(container, [
     { op: 'remove', id: 10 },
     { op: 'invoke', id: 3, method: 'focus' },
   ]);
-  assert.equal(document.activeElement, navdom.nodeById(3, container));
+  assert.equal(document.activeElement, nodeById(3, container));
 });
 
 test('removing a subtree that contains an open dialog returns focus as well', () => {
   const { container, document } = page('<button>Open</button><div></div>');
-  navdom.nodeById(1, container).focus();
-  navdom.applyPatches(container, [{ op: 'insert', parent: 3, before: null, node: sheet(10, 'Nested', ['OK']) }]);
-  navdom.nodeById(10, container).querySelector('button').focus();
-  navdom.applyPatches(container, [{ op: 'clear', id: 3 }]);
-  assert.equal(document.activeElement, navdom.nodeById(1, container));
+  nodeById(1, container).focus();
+  applyPatches(container, [{ op: 'insert', parent: 3, before: null, node: sheet(10, 'Nested', ['OK']) }]);
+  nodeById(10, container).querySelector('button').focus();
+  applyPatches(container, [{ op: 'clear', id: 3 }]);
+  assert.equal(document.activeElement, nodeById(1, container));
 });

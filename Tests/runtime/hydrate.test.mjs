@@ -1,13 +1,14 @@
-'use strict';
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { hydrate } from '../../Sources/LiveSessions/Resources/runtime/hydration.js';
+import { nodeById, nodeId } from '../../Sources/LiveSessions/Resources/runtime/root.js';
+import { page } from './helpers.mjs';
 
 /** [id, description] for every numbered node of the container, in id order. */
 function numbering(container) {
   const result = [];
   for (let id = 0; ; id++) {
-    const node = navdom.nodeById(id, container);
+    const node = nodeById(id, container);
     if (!node) break;
     const label = node === container ? 'container' : node.nodeType === 1 ? node.localName : node.nodeType === 3 ? `"${node.data}"` : `<!--${node.data}-->`;
     result.push([id, label]);
@@ -20,15 +21,16 @@ test('hydrate numbers elements, text and comments in document order from 1', () 
   assert.deepEqual(numbering(container), [
     [0, 'container'], [1, 'ul'], [2, 'li'], [3, '"One"'], [4, '<!--note-->'], [5, 'li'], [6, '"Two"'],
   ]);
-  assert.equal(navdom.nodeId(container.querySelector('li:last-child')), 5);
-  assert.equal(navdom.nodeById(3, container), container.querySelector('li').firstChild);
+  assert.equal(nodeId(container.querySelector('li:last-child')), 5);
+  assert.equal(nodeById(3, container), container.querySelector('li').firstChild);
 });
 
 test('hydrate returns the largest id and nodeById defaults to the last hydrated container', () => {
   const { container } = page('<p>Hi</p>', { hydrate: false });
-  assert.equal(navdom.hydrate(container), 2);
-  assert.equal(navdom.nodeById(1), container.firstChild);
-  assert.equal(navdom.nodeById(3), undefined);
+  assert.equal(hydrate(container), 2);
+  // Without a container: the one hydrated last in the document (the page's, in a browser).
+  assert.equal(nodeById(1, undefined, container.ownerDocument), container.firstChild);
+  assert.equal(nodeById(3, undefined, container.ownerDocument), undefined);
 });
 
 test('a marker before a text node is removed and not numbered (two adjacent text nodes)', () => {
@@ -68,7 +70,7 @@ test('a dialog rendered open is re-opened modally', () => {
   const dialog = container.firstChild;
   assert.equal(dialog.showModalCalls, 1, 'showModal was called (after open was removed, or it would throw)');
   assert.equal(dialog.open, true);
-  assert.equal(navdom.nodeId(dialog.firstChild), 2);
+  assert.equal(nodeId(dialog.firstChild), 2);
 });
 
 test('without showModal (old browsers, bare jsdom) an open dialog simply stays open', () => {

@@ -1,10 +1,12 @@
-'use strict';
 // Dismissing nested dialogs and focus inside a dialog's stack (issue 31), under jsdom with the
-// dialog stand-in of helpers.js. The browsers' own behaviour is checked in
+// dialog stand-in of helpers.mjs. The browsers' own behaviour is checked in
 // Tests/browser/test_compositions.py.
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { navdom, page, settle } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { nodeId } from '../../Sources/LiveSessions/Resources/runtime/root.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { page, settle } from './helpers.mjs';
 
 // Three nested dialogs as a runtime renders them (in the container, in presentation order).
 const NESTED =
@@ -17,8 +19,8 @@ const NESTED =
 function nestedPage(answer) {
   const env = page(NESTED);
   const dialogs = Array.from(env.container.querySelectorAll('dialog'));
-  const ids = dialogs.map((dialog) => navdom.nodeId(dialog));
-  navdom.applyPatches(env.container, ids.flatMap((id) => [{ op: 'listen', id, event: 'cancel' }, { op: 'listen', id, event: 'close' }]));
+  const ids = dialogs.map((dialog) => nodeId(dialog));
+  applyPatches(env.container, ids.flatMap((id) => [{ op: 'listen', id, event: 'cancel' }, { op: 'listen', id, event: 'close' }]));
   const sent = [];
   const opened = [];
   const showModal = env.window.HTMLDialogElement.prototype.showModal;
@@ -27,7 +29,7 @@ function nestedPage(answer) {
     showModal.call(this);
   };
   const reply = answer || ((id) => ({ patches: [{ op: 'remove', id }] }));
-  const session = navdom.start(env.container, { send: async (event) => (sent.push(event), reply(event.id)) });
+  const session = start(env.container, { send: async (event) => (sent.push(event), reply(event.id)) });
   return { ...env, dialogs, ids, sent, opened, session };
 }
 
@@ -99,9 +101,9 @@ test('a push inside a dialog\'s stack moves focus to the new page\'s heading, a 
   const root = stack.firstChild;
   const next = root.querySelector('button');
   next.focus();
-  const stackID = navdom.nodeId(stack);
-  const rootID = navdom.nodeId(root);
-  navdom.applyPatches(container, [
+  const stackID = nodeId(stack);
+  const rootID = nodeId(root);
+  applyPatches(container, [
     { op: 'setAttr', id: rootID, name: 'hidden', value: '' },
     {
       op: 'insert', parent: stackID, before: null,
@@ -115,7 +117,7 @@ test('a push inside a dialog\'s stack moves focus to the new page\'s heading, a 
   assert.equal(document.activeElement, heading);
   assert.equal(heading.getAttribute('tabindex'), '-1');
 
-  navdom.applyPatches(container, [{ op: 'remove', id: 50 }, { op: 'removeAttr', id: rootID, name: 'hidden' }]);
+  applyPatches(container, [{ op: 'remove', id: 50 }, { op: 'removeAttr', id: rootID, name: 'hidden' }]);
   assert.equal(document.activeElement, root.querySelector('h2'));
 });
 
@@ -123,15 +125,15 @@ test('patches that leave the dialog\'s page as it was do not move focus', () => 
   const { container, document } = page(WIZARD);
   const button = container.querySelector('button');
   button.focus();
-  navdom.applyPatches(container, [{ op: 'setAttr', id: navdom.nodeId(button), name: 'class', value: 'primary' }]);
+  applyPatches(container, [{ op: 'setAttr', id: nodeId(button), name: 'class', value: 'primary' }]);
   assert.equal(document.activeElement, button);
 });
 
 test('a refused Back (the app answers the popstate with its own URL, pushed) puts the URL back', async () => {
   const env = page('<button>New project</button>', { url: 'http://localhost/projects' });
-  navdom.applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
   const sent = [];
-  const session = navdom.start(env.container, {
+  const session = start(env.container, {
     send: async (event) => {
       sent.push(event.event + (event.value ? ' ' + event.value : ''));
       // A sheet with unsaved changes is up: AppSession.popState refuses and answers like this.

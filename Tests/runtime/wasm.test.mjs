@@ -3,21 +3,25 @@
 // the History API run the demo client-side.
 //
 //   Scripts/build-wasm.sh && swift build --product navdom
-//   NODE_PATH=/usr/share/nodejs node --test Tests/runtime/wasm.test.js
+//   NODE_PATH=/usr/share/nodejs node --test Tests/runtime/wasm.test.mjs
 //
 // Needs the module (NAVDOM_WASM, default .build-wasm/navdom.wasm) and the native CLI for the
 // server's page (NAVDOM_BIN, default .build/debug/navdom); skipped when either is missing,
 // unless NAVDOM_WASM_REQUIRED=1 (Scripts/test.sh runs it after the wasm build).
-'use strict';
 
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const fs = require('node:fs');
-const path = require('node:path');
-const { execFileSync } = require('node:child_process');
-const { navdom, polyfillDialog, JSDOM } = require('./helpers.js');
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { autoStart } from '../../Sources/LiveSessions/Resources/runtime/auto-start.js';
+import { hydrate } from '../../Sources/LiveSessions/Resources/runtime/hydration.js';
+import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
+import { start } from '../../Sources/LiveSessions/Resources/runtime/session.js';
+import { wasmTransport } from '../../Sources/LiveSessions/Resources/runtime/wasm-transport.js';
+import { polyfillDialog, JSDOM, repositoryRoot } from './helpers.mjs';
 
-const root = path.resolve(__dirname, '..', '..');
+const root = repositoryRoot;
 const wasmPath = path.resolve(root, process.env.NAVDOM_WASM || '.build-wasm/navdom.wasm');
 const nativePath = path.resolve(root, process.env.NAVDOM_BIN || '.build/debug/navdom');
 const missing = [wasmPath, nativePath].filter((file) => !fs.existsSync(file));
@@ -45,7 +49,7 @@ async function wasmPage(url) {
   const container = window.document.getElementById('app');
   const serverNodes = Array.from(container.querySelectorAll('*'));
   const fetch = moduleFetch();
-  const [session] = await navdom.autoStart(window.document, { fetch });
+  const [session] = await autoStart(window.document, { fetch });
   const started = await session.ready;
   return { window, document: window.document, container, session, started, serverNodes, fetch };
 }
@@ -119,17 +123,17 @@ test('back and forward (popstate) go to the module', { skip }, async () => {
 test('an event the module refuses is reported and changes nothing', { skip }, async () => {
   const page = await wasmPage('/');
   const before = page.container.innerHTML;
-  const transport = navdom.wasmTransport({ module: fs.readFileSync(wasmPath), location: '/' });
+  const transport = wasmTransport({ module: fs.readFileSync(wasmPath), location: '/' });
   await transport.ready;
   await assert.rejects(transport.send({ id: 99999, event: 'click' }), /refused click on #99999: no node #99999/);
   await assert.rejects(transport.send({ id: 0, event: 'popstate', value: '/nowhere' }), /does not have/);
   assert.equal(page.container.innerHTML, before);
-  const bad = navdom.wasmTransport({ module: fs.readFileSync(wasmPath), location: '/items/42' });
+  const bad = wasmTransport({ module: fs.readFileSync(wasmPath), location: '/items/42' });
   await assert.rejects(bad.ready, /app "inventory" has no page at \/items\/42/);
 });
 
 test('a missing module is a clear error', { skip }, async () => {
-  const transport = navdom.wasmTransport({ url: '/elsewhere.wasm', fetch: moduleFetch(), location: '/' });
+  const transport = wasmTransport({ url: '/elsewhere.wasm', fetch: moduleFetch(), location: '/' });
   await assert.rejects(transport.ready, /\/elsewhere\.wasm answered 404; build the module \(swift package build-wasm/);
 });
 
@@ -193,7 +197,7 @@ test('an argument that cannot be copied in frees the ones copied before it', asy
   const consoleError = console.error;
   console.error = (line) => lines.push(line);
   try {
-    const transport = navdom.wasmTransport({ module: moduleWhoseSecondAllocationFails(), location: '/' });
+    const transport = wasmTransport({ module: moduleWhoseSecondAllocationFails(), location: '/' });
     await assert.rejects(transport.ready, /the module is out of memory/);
   } finally {
     console.error = consoleError;
@@ -236,7 +240,7 @@ function moduleThatTrapsOnEvents() {
 }
 
 test('a module that traps is reported with its stack, sent nothing more, and the page reloads at its URL', async () => {
-  const transport = navdom.wasmTransport({ module: moduleThatTrapsOnEvents(), location: '/items/2' });
+  const transport = wasmTransport({ module: moduleThatTrapsOnEvents(), location: '/items/2' });
   assert.equal((await transport.ready).url, '/items/2');
   const trapped = await transport.send({ id: 4, event: 'click' }).catch((error) => error);
   assert.match(trapped.message, /^navdom: the module trapped during click on #4 \(.+\), so the app's state in it is lost$/);
@@ -250,11 +254,11 @@ test('a module that traps is reported with its stack, sent nothing more, and the
   // A page on that transport: the trap is reported, the URL reloads, the new page says why.
   const dom = new JSDOM('<!DOCTYPE html><div id="app"><button>Edit</button></div>', { url: 'http://localhost/items/2' });
   const container = dom.window.document.getElementById('app');
-  navdom.hydrate(container);
-  navdom.applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
+  hydrate(container);
+  applyPatches(container, [{ op: 'listen', id: 1, event: 'click' }]);
   const errors = [];
-  const session = navdom.start(container, {
-    ...navdom.wasmTransport({ module: moduleThatTrapsOnEvents(), location: '/items/2' }),
+  const session = start(container, {
+    ...wasmTransport({ module: moduleThatTrapsOnEvents(), location: '/items/2' }),
     onError: (error) => errors.push(error),
   });
   container.firstChild.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -264,7 +268,7 @@ test('a module that traps is reported with its stack, sent nothing more, and the
   assert.equal(dom.window.sessionStorage.getItem('navdom:renewed'), 'trap', 'the reload is marked for the next page');
   const reloaded = dom.window.document.createElement('div');
   dom.window.document.body.appendChild(reloaded);
-  navdom.start(reloaded, { send: async () => ({ patches: [] }) });
+  start(reloaded, { send: async () => ({ patches: [] }) });
   assert.equal(reloaded.previousSibling.getAttribute('role'), 'status');
   assert.match(reloaded.previousSibling.textContent, /stopped on an internal error/);
 });
@@ -281,7 +285,7 @@ async function changedWasmPage(url, change) {
   change(window.document);
   const container = window.document.getElementById('app');
   const fetch = moduleFetch();
-  const [session] = await navdom.autoStart(window.document, { fetch });
+  const [session] = await autoStart(window.document, { fetch });
   await session.ready;
   await session.idle();
   return { window, document: window.document, container, session, fetch };

@@ -1,0 +1,116 @@
+// Resynchronising: rebuilds a container from a snapshot of the app's current page when the
+// DOM and the app no longer agree (a page changed before the runtime ran, a patch naming a
+// node something else removed), keeping the URL, focus, caret, scroll and typed text.
+
+import { cssString, readSelection } from './dom.js';
+import { ID, nodeById, rootIfAny } from './root.js';
+import { hydrate } from './hydration.js';
+import { applyPatches } from './patches.js';
+import { firstDifference } from './check.js';
+import { noteDialogsBelowLeaving } from './dialogs.js';
+import { captureFields, keepFormForReload, restoreFields } from './form-recovery.js';
+import { RENEWED_AFTER_END, renewSession } from './renewal.js';
+
+/**
+ * Rebuilds a container from a snapshot of the app's current page ({html, ids?, patches, url?}:
+ * the live session's /_navdom/resync, or the module's start), keeping what it can: the URL,
+ * focus and caret, scroll, and what the visitor typed into named fields (sent to the app as
+ * input events). Returns a description of the first node that differed.
+ */
+function rebuildRoot(session, snapshot) {
+  const { container } = session;
+  if (!snapshot || typeof snapshot.html !== 'string') throw new Error('navdom: a resync snapshot needs "html"');
+  const doc = container.ownerDocument;
+  const fresh = doc.createElement(container.localName);
+  fresh.innerHTML = snapshot.html;
+  const difference = firstDifference(container, fresh);
+  const view = keepView(container);
+  const fields = captureFields(container);
+  const root = rootIfAny(container);
+  if (root) noteDialogsBelowLeaving(root, container);
+  container.textContent = '';
+  while (fresh.firstChild) container.appendChild(fresh.firstChild);
+  hydrate(container, Array.isArray(snapshot.ids) ? snapshot.ids : undefined);
+  applyPatches(container, Array.isArray(snapshot.patches) ? snapshot.patches : []);
+  if (session.history && typeof snapshot.url === 'string') session.history.follow({ url: snapshot.url, history: 'replace' });
+  restoreFields(container, fields); // before the caret: writing a value moves it to the end
+  restoreView(container, view);
+  return difference;
+}
+
+/** Focus, caret and scroll before a rebuild. */
+function keepView(container) {
+  const doc = container.ownerDocument;
+  const win = doc.defaultView;
+  const active = doc.activeElement;
+  const view = { x: win ? win.scrollX : 0, y: win ? win.scrollY : 0, focus: null };
+  if (active && active !== container && container.contains(active)) {
+    view.focus = { node: active[ID], id: active.id, name: active.getAttribute('name'), tag: active.localName, selection: readSelection(active) };
+  }
+  return view;
+}
+
+function restoreView(container, view) {
+  if (view.focus) restoreFocus(container, view.focus);
+  const win = container.ownerDocument.defaultView;
+  if (win && typeof win.scrollTo === 'function' && (win.scrollX !== view.x || win.scrollY !== view.y)) {
+    try {
+      win.scrollTo(view.x, view.y);
+    } catch (_) {
+      // jsdom has no layout
+    }
+  }
+}
+
+/** Focuses the element that had focus before (by id, name or node id) and puts its caret back. */
+function restoreFocus(container, focus) {
+  const byName = focus.name ? container.querySelector(`${focus.tag}[name="${cssString(focus.name)}"]`) : null;
+  const byNode = focus.node !== undefined ? nodeById(focus.node, container) : null;
+  const target = (focus.id && container.ownerDocument.getElementById(focus.id)) || byName || (byNode && byNode.localName === focus.tag ? byNode : null);
+  if (!target || !container.contains(target)) return;
+  try {
+    target.focus({ preventScroll: true });
+    if (focus.selection) target.setSelectionRange(focus.selection.start, focus.selection.end, focus.selection.direction);
+  } catch (_) {
+    // an element without a caret: focus is enough
+  }
+}
+
+/**
+ * Brings the session's page back in step with the app: fetches a snapshot of its current
+ * page (`source`, default the transport's `snapshot`) and rebuilds the container from it.
+ * Events wait until it is done. `cause`: what went wrong, for the one warning it logs.
+ * Resolves to true once rebuilt; a failure is reported and leaves the page as it was.
+ */
+export function resyncSession(session, cause, source) {
+  if (session.resyncing) return session.resyncing;
+  const fetchSnapshot = source || session.snapshot;
+  if (typeof fetchSnapshot !== 'function') {
+    session.report(cause instanceof Error ? cause : new Error(`navdom: ${cause}`));
+    return Promise.resolve(false);
+  }
+  const started = Date.now();
+  session.resyncing = Promise.resolve()
+    .then(() => fetchSnapshot())
+    .then((snapshot) => {
+      const difference = rebuildRoot(session, snapshot);
+      session.resyncs = (session.resyncs || 0) + 1;
+      const why = cause instanceof Error ? cause.message : cause;
+      console.warn(`navdom: ${why}; rebuilt the page from the app's current state in ${Date.now() - started} ms (first difference: ${difference})`);
+      return true;
+    })
+    .catch((error) => {
+      if (error && error.sessionGone && session.win) {
+        keepFormForReload(session.container);
+        renewSession(session.win, RENEWED_AFTER_END);
+      } else {
+        session.report(error);
+      }
+      return false;
+    })
+    .finally(() => {
+      session.resyncing = null;
+      if (!session.busy && !session.queue.length) session.waiters.splice(0).forEach((resolve) => resolve());
+    });
+  return session.resyncing;
+}

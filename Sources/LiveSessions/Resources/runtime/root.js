@@ -1,0 +1,144 @@
+// Node ids and the per-container state. A `Root` is one hydrated container (node id 0) and
+// everything the runtime keeps for it: id -> node, the event types it delegates, the listeners
+// of its elements, the dialogs it opened and where their focus returns, the close request in
+// progress and the inputs still being typed into. It hangs off the container itself (under a
+// private symbol), so two containers on one page, or two pages, never share any of it.
+
+import { BASE_EVENTS } from './dom.js';
+
+// A node's id is a property under this (private) symbol: nodes never move between roots,
+// and a property is set and read several times faster than a WeakMap entry (a big insert
+// gives 10,000 nodes their ids).
+export const ID = Symbol('navdom.id');
+const ROOT = Symbol('navdom.root'); // container -> its Root
+const LAST_ROOT = Symbol('navdom.lastRoot'); // document -> the Root hydrated last
+
+/** The ids of one hydrated container and the state the runtime keeps for it. */
+export class Root {
+  constructor(container) {
+    this.container = container;
+    this.byId = new Map();
+    this.maxId = 0; // the largest id registered: a new node's id above it cannot be in use
+    this.eventTypes = new Set(BASE_EVENTS);
+    this.onNewEventType = null; // set by start() to add a delegated listener
+    this.shape = null; // the last subtree built by the patch list being applied (buildSubtree)
+    this.listeners = new WeakMap(); // element -> Set of event names it sends
+    this.modalDialogs = new WeakSet(); // dialogs this runtime opened with showModal()
+    this.closingByPatch = new WeakSet(); // dialogs whose next `close` event we caused
+    this.focusReturns = new WeakMap(); // dialog -> the element focused when it opened (its trigger)
+    this.pendingFocusReturn = null; // where focus goes once the current patch list is applied
+    this.closedByBrowser = new WeakSet(); // dialogs the browser closed though we prevented it
+    this.closeRequestTop = null; // the top dialog of the close request being handled (one task)
+    this.typingInto = null; // ids of inputs with input events still queued, while a reply is applied
+  }
+}
+
+/** The Root of `container`, or undefined when it was never hydrated. */
+export function rootIfAny(container) {
+  return container ? container[ROOT] : undefined;
+}
+
+/** The Root of `container`, made (empty) if it has none; it becomes the document's last. */
+export function claimRoot(container) {
+  let root = container[ROOT];
+  if (!root) {
+    root = new Root(container);
+    container[ROOT] = root;
+  }
+  const doc = container.ownerDocument;
+  if (doc) doc[LAST_ROOT] = root;
+  return root;
+}
+
+export function rootOf(container) {
+  const root = rootIfAny(container);
+  if (!root) throw new Error('navdom: the container has not been hydrated (call hydrate(container) first)');
+  return root;
+}
+
+export function register(root, node, id) {
+  root.byId.set(id, node);
+  node[ID] = id;
+  if (id > root.maxId) root.maxId = id;
+}
+
+/** Forgets a node and its subtree, so a later patch or event aimed at them is stale. */
+export function unregisterSubtree(root, top) {
+  forget(root, top);
+  forgetDescendants(root, top);
+}
+
+/** Forgets every node below `top` (a loop, not a recursion: trees can be deep and wide). */
+function forgetDescendants(root, top) {
+  let node = top.firstChild;
+  while (node) {
+    forget(root, node);
+    if (node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    while (!node.nextSibling) {
+      node = node.parentNode;
+      if (node === top) return;
+    }
+    node = node.nextSibling;
+  }
+}
+
+/**
+ * Forgets every node below `parent`, which is about to be cleared. When the nodes that stay
+ * are fewer than the children that go (a cleared 1,000-row table), the ids of the nodes that
+ * stay are kept instead: a walk over a few nodes rather than 10,000 deletions.
+ */
+export function forgetChildren(root, parent) {
+  const staying = nodesOutside(root.container, parent, parent.childNodes.length);
+  if (!staying) return forgetDescendants(root, parent);
+  const byId = new Map();
+  for (const node of staying) {
+    const id = node[ID];
+    if (id !== undefined && root.byId.get(id) === node) byId.set(id, node);
+  }
+  root.byId = byId;
+}
+
+/**
+ * The nodes of `container` (itself included) that are not below `parent`, in document
+ * order; null as soon as there are more than `limit`.
+ */
+function nodesOutside(container, parent, limit) {
+  const nodes = [container];
+  if (parent === container) return nodes;
+  let node = container.firstChild;
+  while (node) {
+    if (nodes.push(node) > limit) return null;
+    if (node !== parent && node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    while (!node.nextSibling) {
+      node = node.parentNode;
+      if (node === container) return nodes;
+    }
+    node = node.nextSibling;
+  }
+  return nodes;
+}
+
+function forget(root, node) {
+  const id = node[ID];
+  if (id !== undefined && root.byId.get(id) === node) root.byId.delete(id);
+}
+
+/** The id of a node the runtime knows, or undefined: `nodeId(button) // 4`. */
+export function nodeId(node) {
+  return node === null || node === undefined ? undefined : node[ID];
+}
+
+/**
+ * The node with `id` in `container`, or undefined: `nodeById(4, container)`. Without a
+ * container: in the container hydrated last in `doc` (default: the page's document).
+ */
+export function nodeById(id, container, doc = globalThis.document) {
+  const root = container ? rootIfAny(container) : doc && doc[LAST_ROOT];
+  return root ? root.byId.get(id) : undefined;
+}

@@ -1,0 +1,178 @@
+// Building the DOM of a wire subtree (an `insert` or `replace` patch's `node`).
+//
+// A wire subtree is built off the document and checked whole before it goes in; its nodes
+// get their ids only once the insertion worked. A malformed node, an id in use or a DOM
+// error thus leaves neither DOM nor ids behind. This is the hot path of a big insert
+// (1,000 table rows are 10,000 nodes), so it uses indexed loops and few temporary objects.
+//
+// Rows of a list come as a run of inserts of one shape (same tags, attributes and structure;
+// only ids and text differ). Within one patch list, the runtime remembers the last small
+// subtree it built (on the Root); when the next one has the same shape, a copy of it becomes a
+// template, and each later subtree of that shape is cloned from it (one native call) and
+// filled in by a walk (text, ids, listeners, dialogs to open). Subtrees with properties are
+// always built (a clone would copy form state). 1,000 rows: ~16% less time in applyPatches.
+
+import { NS } from './dom.js';
+import { register } from './root.js';
+import { addListener, setAttribute, setProperty } from './attributes.js';
+import { openModally } from './dialogs.js';
+
+const SHAPE_LIMIT = 64; // nodes; a bigger subtree is rarely repeated and not worth keeping
+
+export function insertSubtree(root, wire, parent, before) {
+  adopt(root, buildSubtree(root, wire, parent.ownerDocument), parent, before);
+}
+
+/** Builds the DOM for a wire node: {top, nodes, ids (in document order), dialogs}. */
+export function buildSubtree(root, wire, doc) {
+  const built = { top: null, nodes: [], ids: [], dialogs: [], floor: root.maxId, seen: null };
+  const shape = root.shape; // {wire, template} of the subtree built before, in this list
+  const same = shape !== null && sameShape(shape.wire, wire);
+  if (same && shape.template) {
+    built.top = shape.template.cloneNode(true);
+    fillNode(root, wire, built.top, built);
+    return built;
+  }
+  built.top = buildNode(root, wire, doc, built);
+  // Copied before it is inserted, so the template has no state of its own (ids and
+  // listeners are the runtime's, not the DOM's; an open dialog is not yet modal).
+  if (same) shape.template = built.top.cloneNode(true);
+  else root.shape = built.nodes.length <= SHAPE_LIMIT ? { wire, template: null } : null;
+  return built;
+}
+
+/**
+ * Whether wire node `b` builds the same DOM as `a` (which built without error) but for its
+ * text and comment data, ids, keys and listeners. Nodes with properties never match.
+ */
+function sameShape(a, b) {
+  if (!b || typeof b !== 'object' || a.props !== undefined || b.props !== undefined) return false;
+  const textA = typeof a.text === 'string', textB = typeof b.text === 'string';
+  if (textA || textB) return textA && textB;
+  const commentA = typeof a.comment === 'string', commentB = typeof b.comment === 'string';
+  if (commentA || commentB) return commentA && commentB;
+  if (a.tag !== b.tag || a.ns !== b.ns) return false;
+  const attrsA = a.attrs, attrsB = b.attrs;
+  if (attrsA !== undefined || attrsB !== undefined) {
+    if (!attrsA || !Array.isArray(attrsB) || attrsA.length !== attrsB.length) return false;
+    for (let i = 0; i < attrsA.length; i++) {
+      const pair = attrsB[i];
+      if (!Array.isArray(pair) || pair[0] !== attrsA[i][0] || pair[1] !== attrsA[i][1]) return false;
+    }
+  }
+  const childrenA = a.children, childrenB = b.children;
+  if (childrenA !== undefined || childrenB !== undefined) {
+    if (!childrenA || !Array.isArray(childrenB) || childrenA.length !== childrenB.length) return false;
+    for (let i = 0; i < childrenA.length; i++) {
+      if (!sameShape(childrenA[i], childrenB[i])) return false;
+    }
+  }
+  return true;
+}
+
+/** Gives a clone of a template what buildNode gives a new node (sameShape checked the rest). */
+function fillNode(root, wire, node, built) {
+  claimId(root, wire.id, built);
+  built.nodes.push(node);
+  built.ids.push(wire.id);
+  if (typeof wire.text === 'string') {
+    node.data = wire.text;
+  } else if (typeof wire.comment === 'string') {
+    node.data = wire.comment;
+  } else {
+    const on = listOf(wire.on, wire, 'on');
+    if (on) for (let i = 0; i < on.length; i++) addListener(root, node, on[i]);
+    const children = wire.children;
+    if (children) {
+      let child = node.firstChild;
+      for (let i = 0; i < children.length; i++, child = child.nextSibling) fillNode(root, children[i], child, built);
+    }
+    if (wire.ns === undefined && wire.tag === 'dialog') built.dialogs.push(node);
+  }
+}
+
+/** Puts a built subtree into the document, then gives its nodes their ids. */
+export function adopt(root, built, parent, before) {
+  parent.insertBefore(built.top, before);
+  const { nodes, ids, dialogs } = built;
+  for (let i = 0; i < nodes.length; i++) register(root, nodes[i], ids[i]);
+  for (let i = 0; i < dialogs.length; i++) {
+    if (dialogs[i].hasAttribute('open')) openModally(root, dialogs[i]);
+  }
+}
+
+/** Checks that `id` is a positive integer in use neither in the root nor in the subtree. */
+function claimId(root, id, built) {
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`node id ${JSON.stringify(id)} is not a positive integer`);
+  // New nodes take ids above every id given (PROTOCOL.md), so the usual check is one
+  // comparison; an id below that is looked up among the ids in use and those built so far.
+  if (id > built.floor) {
+    built.floor = id;
+    if (built.seen) built.seen.add(id);
+  } else {
+    if (!built.seen) built.seen = new Set(built.ids);
+    if (root.byId.has(id) || built.seen.has(id)) throw new Error(`node id ${id} is already in use`);
+    built.seen.add(id);
+  }
+}
+
+function buildNode(root, wire, doc, built) {
+  if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
+  const id = wire.id;
+  claimId(root, id, built);
+  let node;
+  if (typeof wire.text === 'string') node = doc.createTextNode(wire.text);
+  else if (typeof wire.comment === 'string') node = doc.createComment(wire.comment);
+  else if (typeof wire.tag !== 'string') throw new Error(`node ${id} is neither text, comment nor element`);
+  else return buildElement(root, wire, doc, built);
+  built.nodes.push(node);
+  built.ids.push(id);
+  return node;
+}
+
+function buildElement(root, wire, doc, built) {
+  const tag = wire.tag;
+  const ns = namespaceOf(wire);
+  const html = ns === NS.html;
+  // (createElement is no faster in Chromium, and it would lowercase the tag.)
+  const element = doc.createElementNS(ns, tag);
+  built.nodes.push(element);
+  built.ids.push(wire.id);
+  const attrs = listOf(wire.attrs, wire, 'attrs');
+  const on = listOf(wire.on, wire, 'on');
+  const children = listOf(wire.children, wire, 'children');
+  const props = listOf(wire.props, wire, 'props');
+  if (attrs) {
+    for (let i = 0; i < attrs.length; i++) {
+      // HTML elements take every attribute as it is; only SVG and MathML have namespaced ones.
+      if (html) element.setAttribute(attrs[i][0], attrs[i][1]);
+      else setAttribute(element, attrs[i][0], attrs[i][1]);
+    }
+  }
+  if (on) for (let i = 0; i < on.length; i++) addListener(root, element, on[i]);
+  if (children) {
+    for (let i = 0; i < children.length; i++) element.appendChild(buildNode(root, children[i], doc, built));
+  }
+  if (html && tag === 'dialog') built.dialogs.push(element); // opened once inserted
+  // After the children: a select's value needs its options.
+  if (props) for (let i = 0; i < props.length; i++) setProperty(element, props[i][0], props[i][1]);
+  return element;
+}
+
+/** A wire node's list field: absent (undefined) or an array. (Read by name: faster.) */
+function listOf(list, wire, field) {
+  if (list === undefined || Array.isArray(list)) return list;
+  throw new Error(`node ${wire.id}: ${field} must be an array`);
+}
+
+/**
+ * The namespace for a new element: exactly its `ns` (PROTOCOL.md: absent means HTML). No
+ * inheritance from the parent: the wire writes `ns` on every SVG and MathML element, and the
+ * Swift side (MemoryDOM) reads an absent `ns` as HTML, so guessing would make the two differ.
+ */
+function namespaceOf(wire) {
+  if (wire.ns === undefined) return NS.html;
+  const ns = wire.ns === 'svg' || wire.ns === 'math' ? NS[wire.ns] : undefined;
+  if (!ns) throw new Error(`unknown namespace ${JSON.stringify(wire.ns)}`);
+  return ns;
+}
