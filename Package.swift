@@ -43,18 +43,14 @@ let targets: [Target] = [
   .target(name: "StaticServe", dependencies: ["NavDOMZlib", "NavDOMLinuxSystem"]),
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-  // Resources/runtime.js is the browser runtime's entry module the server hands out, and
-  // Resources/runtime/ the modules it imports (public/runtime.js and public/runtime link to
-  // them, for nginx); Resources/package.json only tells node they are ES modules (the tests
-  // import them). Resources/navdom.css is the navigation markup's base stylesheet;
-  // Resources/favicon.ico the icon of an app whose public folder has none.
+  // Resources/runtime/ holds the browser runtime's ES modules, which the tests import and the
+  // server bundles into the one module pages load, /runtime.js (RuntimeBundle); Resources/
+  // package.json only tells node they are ES modules. Resources/navdom.css is the navigation
+  // markup's base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
   .target(
     name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMZlib"],
     exclude: ["Resources/package.json"],
-    resources: [
-      .copy("Resources/runtime.js"), .copy("Resources/runtime"), .copy("Resources/navdom.css"),
-      .copy("Resources/favicon.ico"),
-    ]),
+    resources: [.copy("Resources/runtime"), .copy("Resources/navdom.css"), .copy("Resources/favicon.ico")]),
   .executableTarget(
     name: "navdom",
     dependencies: [

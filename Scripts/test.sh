@@ -112,13 +112,14 @@ suite "swift test" swift test --skip-build
 # Units a reader takes in at once: no Swift file over 400 lines, no function over 60.
 suite "file and function sizes" python3 Scripts/check-sizes.py
 
+
 suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$work/cases.jsonl'"
 
 # The runtime's modules, each test importing the ones it exercises (ES modules, .mjs).
 # wasm.test.mjs needs the built module; it runs with the wasm suites below, never skipped here.
 runtime_tests=$(ls Tests/runtime/*.test.mjs | grep -v '/wasm\.test\.mjs$')
 # shellcheck disable=SC2086
-suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" node --test $runtime_tests
+suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" NAVDOM_BIN="$navdom" node --test $runtime_tests
 
 # The quick tier ends here; the full run (CI's) goes on with every other suite.
 if [ "$quick" -eq 0 ]; then

@@ -3,7 +3,7 @@ import HTMLRenderer
 import StaticServe
 
 /// The command line every navdom app gets: `serve` (live, or client-side with `--wasm`),
-/// `render --route URL`, and `--help`, with clear errors for unknown flags and bad values. A
+/// `render --route URL`, `runtime [--output FILE]`, and `--help`, with clear errors for unknown flags and bad values. A
 /// user's executable is a few lines:
 ///
 /// ```swift
@@ -26,6 +26,7 @@ public enum AppCommandLine {
     switch arguments.first {
     case "serve": return serve(app, arguments: rest)
     case "render": return render(app, arguments: rest)
+    case "runtime": return runtime(arguments: rest)
     case "--help", "-h", "help", nil:
       print(usage(app))
       return arguments.isEmpty ? 2 : 0
@@ -41,6 +42,7 @@ public enum AppCommandLine {
     usage: \(program) serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
                         [--allowed-host NAME]... [--wasm [MODULE]] [--latency 300ms] [--watch]
            \(program) render --route URL [--pretty]
+           \(program) runtime [--output FILE]
 
     serve: \(app.title), live: every URL renders on the server (deep links work without
       script), browser events come back as patches, files in the public folder are served
@@ -68,6 +70,8 @@ public enum AppCommandLine {
                      at or above this one), --build-command CMD (default swift build
                      --product \(program))
     render: the full page a visitor to URL gets, on standard output (--pretty indents it).
+    runtime: the browser runtime pages load from /runtime.js, on standard output or into FILE,
+      for a server that serves the static files itself (nginx, a CDN).
     """
   }
 

@@ -45,8 +45,7 @@ enum LivePage {
         title { session.title ?? app.title }
         if app.linksNavigationStylesheet { link(.rel("stylesheet"), .href(LiveApp.navigationStylesheet)) }
         for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
-        // A module (deferred by itself); its imports are preloaded so they load in parallel.
-        for module in LibraryFiles.runtimeModules { link(.rel("modulepreload"), .href(module)) }
+        // One module, bundled (deferred by itself, as every module script is).
         script(.type("module"), .src("/runtime.js")) {}
       }
       body {

@@ -11,6 +11,7 @@ enum Usage {
       diff OLD NEW           print the patches from tree OLD to tree NEW as JSON
       bench                  says where the benchmarks are (Benchmarks/, navdom-bench)
       random-cases           print random (old, new, patches) cases for the runtime's tests
+      runtime [--output F]   the browser runtime pages load from /runtime.js (for nginx, a CDN)
 
     Run `navdom <command> --help` for a command's options.
     """

@@ -1,4 +1,5 @@
 import Foundation
+import LiveSessions
 
 // navdom: render, diff and serve (the benchmarks are in Benchmarks/). Each command lives in its own file; this file only
 // picks one. Exit status: 0 on success, 1 on bad input, 2 on bad usage.
@@ -19,6 +20,7 @@ case "bench":
 case "random-cases": status = RandomCasesCommand.run(rest)
 case "serve": status = ServeCommand.run(rest)
 case "demo-trace": status = DemoTraceCommand.run(rest)
+case "runtime": status = AppCommandLine.runtime(arguments: rest)
 case "--help", "-h", "help":
   print(Usage.main)
   status = 0

@@ -4,8 +4,8 @@ import LiveSessions
 import StaticServe
 import Testing
 
-/// What every app gets from the library, whatever its public folder holds: runtime.js and its
-/// modules, and the navigation markup's stylesheet, linked before the app's own.
+/// What every app gets from the library, whatever its public folder holds: runtime.js (one
+/// bundled module) and the navigation markup's stylesheet, linked before the app's own.
 @Suite struct LibraryFilesTests {
   @Test func pagesLinkTheNavigationStylesheetBeforeTheAppsOwn() throws {
     let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in inventorySession(url: url) }
@@ -39,47 +39,27 @@ import Testing
     #expect(file.byteCount == expected.count)
   }
 
-  /// The modules of Resources/runtime/, each file once.
-  static func runtimeModuleFiles() throws -> [String] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/LiveSessions/Resources/runtime").standardized
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }.sorted()
-  }
-
-  @Test func everyRuntimeModuleIsPreloadedAndServedAsJavaScript() throws {
-    let files = try Self.runtimeModuleFiles()
-    #expect(files.count > 10)
+  /// The runtime goes out as one module, the bundle of Resources/runtime/ (RuntimeBundle): no
+  /// page asks for the modules, and a revalidation gets a 304.
+  @Test func theRuntimeIsServedAsOneBundledModule() throws {
     let app = LiveApp(title: "Inventory") { url in inventorySession(url: url) }
     let html = try #require(try app.renderPage(url: "/"))
+    #expect(html.contains(#"<script type="module" src="/runtime.js"></script>"#))
+    #expect(!html.contains("/runtime/"))
     let live = LiveServer(app: app)
-    for file in files {
-      #expect(html.contains(#"<link rel="modulepreload" href="/runtime/\#(file)">"#), "\(file) is preloaded")
-      let response = LiveServerTests.get(live, "/runtime/" + file)
-      #expect(response?.status == .ok, "\(file) is served")
-      #expect(response?.headers["Content-Type"] == "text/javascript; charset=utf-8")
+    let response = try #require(LiveServerTests.get(live, "/runtime.js"))
+    #expect(response.status == .ok)
+    #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8")
+    guard case .bytes(let bytes) = response.body else {
+      Issue.record("/runtime.js is not served from memory")
+      return
     }
-    // Preloads come before the entry, which imports the rest itself.
-    let preload = try #require(html.range(of: "modulepreload"))
-    let entry = try #require(html.range(of: #"<script type="module" src="/runtime.js">"#))
-    #expect(preload.lowerBound < entry.lowerBound)
-    #expect(LiveServerTests.get(live, "/runtime/no-such-module.js")?.status != .ok)
-  }
-
-  @Test func everyImportOfTheRuntimeNamesAModuleThatIsServed() throws {
-    let files = Set(try Self.runtimeModuleFiles())
-    let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/LiveSessions/Resources").standardized
-    let sources = ["runtime.js"] + files.map { "runtime/" + $0 }
-    var imported = Set<String>()
-    for source in sources {
-      let text = try String(contentsOf: resources.appendingPathComponent(source), encoding: .utf8)
-      for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("} from ") {
-        guard let from = line.range(of: "from './") else { continue }
-        let name = line[from.upperBound...].prefix { $0 != "'" }
-        imported.insert(String(name.hasPrefix("runtime/") ? name.dropFirst("runtime/".count) : name))
-      }
-    }
-    #expect(imported.isSubset(of: files), "imports of missing modules: \(imported.subtracting(files).sorted())")
-    #expect(files.subtracting(imported).isEmpty, "modules nothing imports: \(files.subtracting(imported).sorted())")
+    #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("// navdom's browser runtime"))
+    let tag = try #require(response.headers["ETag"])
+    let again = try #require(
+      LiveServerTests.route(
+        live, HTTPRequest(method: .get, target: "/runtime.js", headers: ["Host": "localhost", "If-None-Match": tag])))
+    #expect(again.status == .notModified)
+    #expect(LiveServerTests.get(live, "/runtime/patches.js")?.status != .ok)
   }
 }

@@ -154,5 +154,12 @@ kill -INT "$counter_pid"; wait "$counter_pid" 2>/dev/null
 check "stopping names the app's executable" 0 'Counter: stopping (signal 2)' '' cat "$work/counter.err"
 check "and not navdom" 0 '' '' sh -c "! grep -q 'navdom: stopping' '$work/counter.err'"
 
+# The browser runtime's bundle, for a server that serves static files itself (nginx).
+check "runtime on stdout" 0 "navdom's browser runtime" '' "$navdom" runtime
+check "runtime into a file" 0 '' '' "$navdom" runtime --output "$work/runtime.js"
+check "runtime file is the bundle" 0 'export const navdom' '' cat "$work/runtime.js"
+check "runtime refuses stray arguments" 2 '' 'runtime takes no arguments but --output FILE' "$navdom" runtime public
+check "runtime names an unwritable file" 1 '' "$work/missing/runtime.js" "$navdom" runtime --output "$work/missing/runtime.js"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -66,7 +66,7 @@ function topLevelLines(source) {
 
 test('no module of the runtime keeps mutable state at its top level', () => {
   const folder = path.join(runtimeFolder, 'runtime');
-  const files = ['../runtime.js', ...fs.readdirSync(folder).filter((name) => name.endsWith('.js'))];
+  const files = fs.readdirSync(folder).filter((name) => name.endsWith('.js'));
   assert.ok(files.length > 10, 'the runtime is split into modules');
   const offenders = [];
   for (const file of files) {

@@ -1,4 +1,4 @@
-/// The JSON form of patches and nodes that the browser runtime (public/runtime.js) applies.
+/// The JSON form of patches and nodes that the browser runtime (/runtime.js) applies.
 /// docs/PROTOCOL.md documents every field with an example.
 ///
 /// ```swift

@@ -35,16 +35,16 @@
  *                                 value: "/_navdom/watch").
  */
 
-import { hydrate } from './runtime/hydration.js';
-import { verifyHydration } from './runtime/check.js';
-import { applyPatches } from './runtime/patches.js';
-import { start } from './runtime/session.js';
-import { httpTransport } from './runtime/http-transport.js';
-import { wasmTransport } from './runtime/wasm-transport.js';
-import { autoStart, idle } from './runtime/auto-start.js';
-import { nodeById, nodeId } from './runtime/root.js';
-import { disableLatencySim, enableLatencySim } from './runtime/pending.js';
-import { watchForRebuilds } from './runtime/watch.js';
+import { hydrate } from './hydration.js';
+import { verifyHydration } from './check.js';
+import { applyPatches } from './patches.js';
+import { start } from './session.js';
+import { httpTransport } from './http-transport.js';
+import { wasmTransport } from './wasm-transport.js';
+import { autoStart, idle } from './auto-start.js';
+import { nodeById, nodeId } from './root.js';
+import { disableLatencySim, enableLatencySim } from './pending.js';
+import { watchForRebuilds } from './watch.js';
 
 export {
   hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById,

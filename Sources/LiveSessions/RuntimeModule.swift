@@ -1,0 +1,93 @@
+/// One module of the browser runtime, read line by line for ``RuntimeBundle``: what it
+/// imports, what it declares at its top level, and its lines as the bundle keeps them.
+///
+/// ```swift
+/// let module = try RuntimeModule(name: "queue.js", source: text)
+/// module.imports   // [("patches.js", ["applyPatches"]), …]
+/// ```
+struct RuntimeModule {
+  let name: String
+  /// Each import statement's module and names, in order.
+  private(set) var imports: [(module: String, names: [String])] = []
+  /// The names declared at the top level (functions, classes, bindings), exported or not.
+  private(set) var declared: [String] = []
+  private(set) var exported: Set<String> = []
+  /// The lines that are neither an import, nor blank, nor only a comment.
+  private var lines: [Substring] = []
+
+  private static let declarationKeywords = ["function* ", "function ", "class ", "const ", "let ", "var "]
+
+  init(name: String, source: String) throws(RuntimeBundleError) {
+    self.name = name
+    var pendingImport: String?
+    var inBlockComment = false
+    for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let place = "runtime/\(name):\(index + 1)"
+      if var statement = pendingImport {
+        statement += " " + line
+        pendingImport = line.contains(" from ") ? nil : statement
+        if pendingImport == nil { try addImport(statement, at: place) }
+        continue
+      }
+      let text = line.drop { $0 == " " || $0 == "\t" }
+      if inBlockComment {
+        inBlockComment = !text.contains("*/")
+        continue
+      }
+      if text.hasPrefix("/*") {
+        inBlockComment = !text.contains("*/")
+        continue
+      }
+      if text.isEmpty || text.hasPrefix("//") { continue }
+      if line.hasPrefix("import ") {
+        if line.contains(" from ") { try addImport(String(line), at: place) } else { pendingImport = String(line) }
+        continue
+      }
+      // Comment lines go whole, so no line of code may continue a string onto the next.
+      if line.filter({ $0 == "`" }).count % 2 == 1 || line.hasSuffix("\\") {
+        throw RuntimeBundleError("\(place): a string or template literal that spans lines cannot be bundled")
+      }
+      noteDeclaration(line)
+      lines.append(line)
+    }
+  }
+
+  /// The module's lines in the bundle: `export` dropped unless the module is the entry.
+  func body(exporting: Bool) -> [Substring] {
+    guard !exporting else { return lines }
+    return lines.map { line in
+      guard line.hasPrefix("export "), Self.declarationName(line.dropFirst("export ".count)) != nil else { return line }
+      return line.dropFirst("export ".count)
+    }
+  }
+
+  /// `import { a, b } from './x.js';`, the only form the bundler reads.
+  private mutating func addImport(_ statement: String, at place: String) throws(RuntimeBundleError) {
+    guard let open = statement.firstIndex(of: "{"), let close = statement.firstIndex(of: "}"), open < close,
+      let from = statement.range(of: "from './"), let end = statement[from.upperBound...].firstIndex(of: "'")
+    else {
+      throw RuntimeBundleError("\(place): an import the bundler does not read (use `import { a, b } from './x.js';`)")
+    }
+    let names = statement[statement.index(after: open)..<close].split(separator: ",")
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    if let renamed = names.first(where: { $0.contains(" as ") }) {
+      throw RuntimeBundleError("\(place): a renamed import (`\(renamed)`) cannot be bundled")
+    }
+    imports.append((String(statement[from.upperBound..<end]), names))
+  }
+
+  private mutating func noteDeclaration(_ line: Substring) {
+    let isExported = line.hasPrefix("export ")
+    guard let name = Self.declarationName(isExported ? line.dropFirst("export ".count) : line) else { return }
+    declared.append(name)
+    if isExported { exported.insert(name) }
+  }
+
+  /// The name a top-level declaration line declares (`async function f(`, `const X =`), or nil.
+  private static func declarationName(_ line: Substring) -> String? {
+    let rest = line.hasPrefix("async ") ? line.dropFirst("async ".count) : line
+    guard let keyword = declarationKeywords.first(where: { rest.hasPrefix($0) }) else { return nil }
+    let name = rest.dropFirst(keyword.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+    return name.isEmpty ? nil : String(name)
+  }
+}

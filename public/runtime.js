@@ -1,1 +1,0 @@
-../Sources/LiveSessions/Resources/runtime.js
