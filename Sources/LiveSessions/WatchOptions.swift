@@ -69,12 +69,9 @@ struct WatchOptions {
           + "(run it in the package, or pass --package-path DIR)")
       return nil
     }
-    if port == 0 {
-      guard let free = Self.freePort(host: host) else {
-        CommandLineOptions.complain("cannot find a free port on \(host)")
-        return nil
-      }
-      port = free
+    guard let port = port == 0 ? Self.freePort(host: host) : port else {
+      CommandLineOptions.complain("cannot find a free port on \(host)")
+      return nil
     }
     if wasmProduct != nil && !rest.contains("--wasm") {
       CommandLineOptions.complain("--wasm-product names the product that builds the --wasm module; there is no --wasm")
