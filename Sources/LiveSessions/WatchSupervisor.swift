@@ -96,7 +96,11 @@ final class WatchSupervisor {
       + "(a release build with LTO: slower than the server's)")
     guard !FileManager.default.fileExists(atPath: wasmModule) else { return true }
     say("there is no module yet; building it first")
-    return buildModule()
+    guard buildModule() else {
+      say("without a module there is nothing to serve: fix the build above and start again")
+      return false
+    }
+    return true
   }
 
   /// The server's build, then the module's; a build that succeeds restarts the server.
