@@ -124,7 +124,8 @@ final class WatchSupervisor {
   /// Runs a build, timed; a failure's output goes to the terminal and to open pages.
   private func build(_ command: [String], _ description: String) -> Bool {
     let started = Date()
-    let (status, log) = run(command, description)
+    let outcome = FolderCommand.run(command, in: options.packageRoot)
+    let (status, log) = (outcome.status, String(decoding: outcome.output, as: UTF8.self))
     let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
     guard status == 0 else {
       FileHandle.standardError.write(Data(log.utf8))
@@ -134,26 +135,6 @@ final class WatchSupervisor {
     }
     say("built in \(seconds) s (\(description))")
     return true
-  }
-
-  /// Runs a build command in the package root; its status and everything it wrote.
-  private func run(_ command: [String], _ description: String) -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    process.currentDirectoryURL = URL(fileURLWithPath: options.packageRoot)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return (127, "cannot run \(description): \(error)\n")
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   /// Starts the server with the watched marker in its environment and a pipe on its input.
