@@ -26,8 +26,8 @@ struct WasmRebuild {
   var description: String { "swift package build-wasm --product \(product)" }
 
   /// The product that builds the module: `named` when given, else the executable product
-  /// named like the module's file, else `PROGRAMWasm`; nil when none of them is one of
-  /// `executables` (then the watcher says so and does not rebuild the module).
+  /// named like the module's file, else `PROGRAMWasm` (letter case aside); nil when none of
+  /// them is one of `executables` (then the watcher says so and does not rebuild the module).
   ///
   /// ```swift
   /// WasmRebuild.product(named: nil, module: ".build-wasm/Contacts.wasm", program: "Contacts",
@@ -36,8 +36,11 @@ struct WasmRebuild {
   static func product(named: String?, module: String?, program: String, executables: [String]) -> String? {
     if let named { return named }
     let stem = module.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-    // The server's own product builds the server, not a module.
-    return [stem, program + "Wasm"].compactMap { $0 }.first { $0 != program && executables.contains($0) }
+    // The server's own product builds the server, not a module. Case aside: navdom's demo
+    // module is NavDOMWasm.
+    let products = Dictionary(executables.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    let candidates = [stem, program + "Wasm"].compactMap { $0 }
+    return candidates.compactMap { products[$0.lowercased()] }.first { $0 != program }
   }
 
   /// The executable products in `swift package describe --type json`'s output; nil when it

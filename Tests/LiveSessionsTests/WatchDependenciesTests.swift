@@ -92,6 +92,8 @@ import Testing
     #expect(product(nil, nil) == "ContactsWasm")
     #expect(product("Other", nil) == "Other")
     #expect(WasmRebuild.product(named: nil, module: "app.wasm", program: "App", executables: ["App"]) == nil)
+    // navdom's demo: the program is navdom, its module's product NavDOMWasm.
+    #expect(WasmRebuild.product(named: nil, module: ".build-wasm/navdom.wasm", program: "navdom", executables: ["navdom", "NavDOMWasm"]) == "NavDOMWasm")
   }
 
   @Test func theExecutableProductsComeFromThePackagesDescription() {
