@@ -2,16 +2,17 @@
 rebuilds (docs/WATCH.md): starts `BINARY serve --watch --port 0` in PACKAGE_DIR, opens "/" in
 headless Chromium, then replaces the string literal "OLD" with "NEW" in SOURCE (and back, ROUNDS
 times each way), timing each save until the page shows the new text, hydrated. SOURCE is restored
-at the end.
+at the end. SOURCE may be a file of a path dependency (relative to PACKAGE_DIR), and arguments
+after ROUNDS go to `serve` (`--wasm`: the module is rebuilt too).
 
-usage: .venv/bin/python Scripts/measure-watch.py BINARY PACKAGE_DIR SOURCE OLD NEW [ROUNDS]"""
+usage: .venv/bin/python Scripts/measure-watch.py BINARY PACKAGE_DIR SOURCE OLD NEW [ROUNDS [SERVE_ARGS...]]"""
 import os, re, subprocess, sys, threading, time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 binary, package, source, old, new = sys.argv[1:6]
 rounds = int(sys.argv[6]) if len(sys.argv) > 6 else 3
-process = subprocess.Popen([binary, "serve", "--watch", "--port", "0", "--quiet"], cwd=package,
+process = subprocess.Popen([binary, "serve", "--watch", "--port", "0", "--quiet", *sys.argv[7:]], cwd=package,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 line = process.stdout.readline()
 base = re.search(r"(http://[\d.]+:\d+)/", line).group(1)
@@ -42,8 +43,8 @@ try:
             except Exception:
                 pass
         total = time.time() - saved
-        built = [l for t, l in log if "built in" in l]
-        print(f"round {r + 1}: '{have}' -> '{want}': page updated {total:.1f} s after the save ({built[-1].strip() if built else 'no build line'})", flush=True)
+        built = [l.split("watch: ")[-1].strip() for t, l in log if "built in" in l and t >= saved]
+        print(f"round {r + 1}: '{have}' -> '{want}': page updated {total:.1f} s after the save ({'; '.join(built) or 'no build line'})", flush=True)
 finally:
     open(path, "w").write(original)
     d.quit(); process.terminate(); process.wait()

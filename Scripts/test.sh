@@ -158,6 +158,11 @@ suite "navdom-bench command line" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$na
 suite "build-wasm plugin refuses what Embedded Swift cannot build" Tests/plugin/test_build_wasm.sh
 
 
+# The app serve --watch rebuilds for real in the browser flows (Tests/browser/test_watch_rebuild.py):
+# a copy of Tests/watch/WatchFixture under .build/watch-fixture, built here once so the test's
+# rebuilds are incremental.
+suite "watch fixture" Tests/watch/prepare-fixture.sh
+
 # In Chromium, Firefox and WebKit, under a virtual display.
 suite "browser flows" env NAVDOM_BIN="$navdom" xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
@@ -181,6 +186,9 @@ suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVD
 # rows they should (the figures it prints are not judged; README.md has a full run's).
 suite "browser benchmark pages (one round)" env NAVDOM_BIN="$navdom" "$venv/bin/python" Scripts/bench-wasm-dom.py \
   --rounds 1 --warmups 0
+
+# The watch fixture's module too, for the --wasm pass of test_watch_rebuild.py.
+suite "watch fixture to wasm" Tests/watch/prepare-fixture.sh --wasm
 
 # The same browser flows with the demo and the example running client-side, from the modules
 # just built.

@@ -63,12 +63,14 @@ public enum AppCommandLine {
                      --wasm-module MODULE says the same)
         --latency D  delay every event's answer by D (300ms, 1s), as on a slow
                      connection, to see pending states (data-navdom-pending); live only
-        --watch      rebuild when a file of the app's package changes (Package.swift,
-                     Sources/), restart on the same port, and reload open pages; a failed
-                     build shows its errors here and in the pages, the old server keeps
-                     running. --package-path DIR (default: the folder with Package.swift
-                     at or above this one), --build-command CMD (default swift build
-                     --product \(program))
+        --watch      rebuild when a file of the app's package or of a package it depends
+                     on by path changes (Package.swift, Sources/), restart on the same port,
+                     and reload open pages; a failed build shows its errors here and in the
+                     pages, the old server keeps running. --package-path DIR (default: the
+                     folder with Package.swift at or above this one), --build-command CMD
+                     (default swift build --product \(program)); with --wasm the module is
+                     rebuilt too (the build-wasm plugin), --wasm-product NAME (default the
+                     module's name, or \(program)Wasm)
     render: the full page a visitor to URL gets, on standard output (--pretty indents it).
     runtime: the browser runtime pages load from /runtime.js, on standard output or into FILE,
       for a server that serves the static files itself (nginx, a CDN).

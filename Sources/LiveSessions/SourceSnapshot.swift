@@ -1,8 +1,9 @@
 import Foundation
 
 /// The modification times of a package's sources (`Package.swift` and the files under
-/// `Sources/`), which `serve --watch` polls: two snapshots that differ mean a rebuild. Polling
-/// needs no file-watching API and sees every editor's way of saving (in place, or by rename).
+/// `Sources/`, its own and its path dependencies'), which `serve --watch` polls: two snapshots
+/// that differ mean a rebuild. Polling needs no file-watching API and sees every editor's way of
+/// saving (in place, or by rename).
 ///
 /// ```swift
 /// let before = SourceSnapshot(packageRoot: "/home/me/Contacts")
@@ -10,7 +11,8 @@ import Foundation
 /// if SourceSnapshot(packageRoot: "/home/me/Contacts") != before { rebuild() }
 /// ```
 struct SourceSnapshot: Equatable {
-  /// Each watched file's path, relative to the package root, and its modification time and size.
+  /// Each watched file's path (relative to the package root; a path dependency's in full) and
+  /// its modification time and size.
   private(set) var files: [String: Stamp] = [:]
 
   struct Stamp: Equatable {
@@ -18,31 +20,43 @@ struct SourceSnapshot: Equatable {
     var size: Int
   }
 
-  init(packageRoot: String) {
+  /// The sources of the package at `packageRoot` (named relative to it) and of the packages
+  /// it depends on by path (``PathDependencies``, named by their full path).
+  init(packageRoot: String, dependencies: [String] = []) {
+    add(root: packageRoot, naming: "")
+    for dependency in dependencies { add(root: dependency, naming: dependency + "/") }
+  }
+
+  private mutating func add(root packageRoot: String, naming prefix: String) {
     let manager = FileManager.default
     let root = URL(fileURLWithPath: packageRoot)
-    stamp("Package.swift", in: root, manager)
+    stamp("Package.swift", in: root, prefix, manager)
     guard let walker = manager.enumerator(atPath: root.appendingPathComponent("Sources").path) else { return }
     while let path = walker.nextObject() as? String {
       let name = (path as NSString).lastPathComponent
       // Editors' swap and backup files (.View.swift.swp, View.swift~) are not sources.
       if name.hasPrefix(".") || name.hasSuffix("~") { continue }
-      stamp("Sources/" + path, in: root, manager)
+      stamp("Sources/" + path, in: root, prefix, manager)
     }
   }
 
-  private mutating func stamp(_ path: String, in root: URL, _ manager: FileManager) {
+  private mutating func stamp(_ path: String, in root: URL, _ prefix: String, _ manager: FileManager) {
     guard let attributes = try? manager.attributesOfItem(atPath: root.appendingPathComponent(path).path),
       attributes[.type] as? FileAttributeType == .typeRegular,
       let modified = attributes[.modificationDate] as? Date
     else { return }
-    files[path] = Stamp(modified: modified, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
+    files[prefix + path] = Stamp(modified: modified, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
   }
 
   /// The files added, removed or changed between `self` and `later`, sorted (for the log line).
   func changes(to later: SourceSnapshot) -> [String] {
     let paths = Set(files.keys).union(later.files.keys)
     return paths.filter { files[$0] != later.files[$0] }.sorted()
+  }
+
+  /// Whether one of `changes` is a manifest: the path dependencies may have changed.
+  static func includesManifest(_ changes: [String]) -> Bool {
+    changes.contains { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
   }
 
   /// The nearest folder at or above `folder` with a `Package.swift`, or nil.

@@ -19,18 +19,25 @@ struct WatchOptions {
   var serverArguments: [String]
   /// The port every server listens on (a free one picked once when `--port 0`).
   var port: Int
+  /// With `--wasm`: the module the server serves when named (`--wasm MODULE`), and the product
+  /// that builds it when named (`--wasm-product NAME`); ``WasmRebuild`` finds what is not.
+  var wasm: (module: String?, product: String?)?
 
   /// The options, or nil after saying why (exit status 2).
   init?(_ arguments: [String], program: String, executable: String) {
     var rest: [String] = []
     var buildCommand: String?
     var packagePath: String?
+    var wasmModule: String?
+    var wasmProduct: String?
     var port = 8080
     var host = "127.0.0.1"
     var index = 0
+    let arguments = AppCommandLine.naming(wasmModuleIn: arguments)
     while index < arguments.count {
       let argument = arguments[index]
-      let takesValue = ["--build-command", "--package-path", "--port", "--host"].contains(argument)
+      let takesValue = ["--build-command", "--package-path", "--port", "--host", "--wasm-module", "--wasm-product"]
+        .contains(argument)
       if takesValue && index + 1 >= arguments.count {
         CommandLineOptions.complain("\(argument) needs a value")
         return nil
@@ -40,6 +47,8 @@ struct WatchOptions {
       case "--watch": break
       case "--build-command": buildCommand = value
       case "--package-path": packagePath = value
+      case "--wasm-product": wasmProduct = value
+      case "--wasm-module": wasmModule = value  // the watcher gives the server its full path
       case "--port":
         guard let number = Int(value), (0...65_535).contains(number) else {
           CommandLineOptions.complain("--port takes a port number from 1 to 65535 (0 picks a free one), not \(value)")
@@ -60,16 +69,18 @@ struct WatchOptions {
           + "(run it in the package, or pass --package-path DIR)")
       return nil
     }
-    if port == 0 {
-      guard let free = Self.freePort(host: host) else {
-        CommandLineOptions.complain("cannot find a free port on \(host)")
-        return nil
-      }
-      port = free
+    guard let port = port == 0 ? Self.freePort(host: host) : port else {
+      CommandLineOptions.complain("cannot find a free port on \(host)")
+      return nil
+    }
+    if wasmProduct != nil && !rest.contains("--wasm") {
+      CommandLineOptions.complain("--wasm-product names the product that builds the --wasm module; there is no --wasm")
+      return nil
     }
     packageRoot = root
     self.port = port
     serverArguments = ["serve", "--port", String(port)] + rest
+    wasm = rest.contains("--wasm") ? (wasmModule, wasmProduct) : nil
     (self.buildCommand, buildDescription) = Self.build(buildCommand, program: program, executable: executable)
   }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `serve --watch`: runs the app's server as a child process, polls the package's sources
-/// (``SourceSnapshot``) every 300 ms, and on a change rebuilds; a build that succeeds replaces
+/// `serve --watch`: runs the app's server as a child process, polls the sources of the package
+/// and of its path dependencies (``SourceSnapshot``, ``PathDependencies``) every 300 ms, and on
+/// a change rebuilds (with `--wasm`, the module too: ``WasmRebuild``); a build that succeeds replaces
 /// the server (stopped, then the fresh executable started on the same port, so open pages
 /// reload at their URL), a build that fails leaves the running server alone and shows the
 /// compiler's errors in the terminal and in open pages (``WatchChannel``).
@@ -14,6 +15,11 @@ final class WatchSupervisor {
   private let executable: String
   private var server: Process?
   private var toServer: FileHandle?
+  /// The roots of the packages the app depends on by path, found again when a manifest changes.
+  private var dependencies: [String] = []
+  /// With `--wasm`: the module to serve, and how to rebuild it (nil when no product builds it).
+  private var wasmModule: String?
+  private var wasmRebuild: WasmRebuild?
   private static let pollInterval = 0.3
 
   init(options: WatchOptions, executable: String) {
@@ -32,64 +38,110 @@ final class WatchSupervisor {
     // A server that exits while a state is written to it must not end the watcher (SIGPIPE).
     signal(SIGPIPE, SIG_IGN)
     say("watching \(options.packageRoot) (Package.swift and Sources/); a saved change rebuilds with \(options.buildDescription)")
+    findDependencies()
+    if options.wasm != nil { guard prepareWasm() else { return 1 } }
     // Taken before the server starts: a change saved while it starts is seen.
-    var snapshot = SourceSnapshot(packageRoot: options.packageRoot)
+    var snapshot = SourceSnapshot(packageRoot: options.packageRoot, dependencies: dependencies)
     guard startServer() else { return 1 }
     // Bad arguments (or --help): the first server says why and stops; so does the watcher.
     Thread.sleep(forTimeInterval: 0.5)
     if let server, !server.isRunning { return server.terminationStatus }
     while true {
       Thread.sleep(forTimeInterval: Self.pollInterval)
-      let now = SourceSnapshot(packageRoot: options.packageRoot)
+      let now = SourceSnapshot(packageRoot: options.packageRoot, dependencies: dependencies)
       guard now != snapshot else { continue }
       let changed = snapshot.changes(to: now)
       snapshot = now
       say("changed: \(changed.prefix(3).joined(separator: ", "))\(changed.count > 3 ? " and \(changed.count - 3) more" : ""); rebuilding")
       tellServer(["state": "building"])
+      if SourceSnapshot.includesManifest(changed) {
+        findDependencies()
+        snapshot = SourceSnapshot(packageRoot: options.packageRoot, dependencies: dependencies)
+      }
       rebuild()
     }
   }
 
-  private func rebuild() {
-    let started = Date()
-    let (status, log) = build()
-    let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-    guard status == 0 else {
-      FileHandle.standardError.write(Data(log.utf8))
-      say("the build failed (\(seconds) s); the server runs the last build until a change builds")
-      tellServer(["state": "failed", "log": log])
-      return
+  /// The path dependencies, watched too (``PathDependencies``); on failure the ones known stay.
+  private func findDependencies() {
+    switch PathDependencies.discover(packageRoot: options.packageRoot) {
+    case .success(let roots):
+      if roots != dependencies && !roots.isEmpty {
+        say("watching path dependencies too: \(roots.joined(separator: ", ")) (Package.swift and Sources/)")
+      }
+      dependencies = roots
+    case .failure(let failure):
+      say("cannot list the package's path dependencies, so only its own sources are watched: \(failure.reason)")
     }
-    say("built in \(seconds) s; restarting the server")
+  }
+
+  /// With `--wasm`: finds the module and the product that builds it, and builds the module
+  /// first when there is none. False when that build fails (the watcher stops).
+  private func prepareWasm() -> Bool {
+    let executables = SwiftPackageQuery.run(["describe", "--type", "json"], in: options.packageRoot)
+      .map { WasmRebuild.executableProducts(inDescription: $0) ?? [] }
+    let names = (try? executables.get()) ?? []
+    let product = WasmRebuild.product(
+      named: options.wasm?.product, module: options.wasm?.module, program: AppCommandLine.program, executables: names)
+    wasmModule = WasmRebuild.modulePath(named: options.wasm?.module, program: AppCommandLine.program, product: product)
+    guard let product, let wasmModule else {
+      say("--wasm: no executable product of this package is named for the module (looked for the module's name and "
+        + "\(AppCommandLine.program)Wasm; it has \(names.joined(separator: ", "))), so a save restarts the server with the "
+        + "module as it is; name it with --wasm-product NAME to rebuild it too")
+      return true
+    }
+    let rebuild = WasmRebuild(product: product, module: wasmModule)
+    wasmRebuild = rebuild
+    say("--wasm: a saved change also rebuilds \(wasmModule) with \(rebuild.description) "
+      + "(a release build with LTO: slower than the server's)")
+    guard !FileManager.default.fileExists(atPath: wasmModule) else { return true }
+    say("there is no module yet; building it first")
+    guard buildModule() else {
+      say("without a module there is nothing to serve: fix the build above and start again")
+      return false
+    }
+    return true
+  }
+
+  /// The server's build, then the module's; a build that succeeds restarts the server.
+  private func rebuild() {
+    guard build(options.buildCommand, options.buildDescription) else { return }
+    if wasmRebuild != nil {
+      guard buildModule() else { return }
+    }
+    say("restarting the server")
     stopServer()
     _ = startServer()
   }
 
-  /// Runs the build in the package root; its status and everything it wrote.
-  private func build() -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: options.buildCommand[0])
-    process.arguments = Array(options.buildCommand.dropFirst())
-    process.currentDirectoryURL = URL(fileURLWithPath: options.packageRoot)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return (127, "cannot run \(options.buildDescription): \(error)\n")
+  /// Rebuilds the WebAssembly module (``WasmRebuild``); a failure is shown as a build's is.
+  private func buildModule() -> Bool {
+    guard let wasmRebuild else { return true }
+    say("rebuilding the WebAssembly module with \(wasmRebuild.description)")
+    return build(wasmRebuild.command, wasmRebuild.description)
+  }
+
+  /// Runs a build, timed; a failure's output goes to the terminal and to open pages.
+  private func build(_ command: [String], _ description: String) -> Bool {
+    let started = Date()
+    let outcome = FolderCommand.run(command, in: options.packageRoot)
+    let (status, log) = (outcome.status, String(decoding: outcome.output, as: UTF8.self))
+    let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+    guard status == 0 else {
+      FileHandle.standardError.write(Data(log.utf8))
+      say("\(description) failed (\(seconds) s); the server runs the last build until a change builds")
+      tellServer(["state": "failed", "log": "\(description) failed:\n\n" + log])
+      return false
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    say("built in \(seconds) s (\(description))")
+    return true
   }
 
   /// Starts the server with the watched marker in its environment and a pipe on its input.
   private func startServer() -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = options.serverArguments
+    process.arguments = options.serverArguments + (wasmModule.map { ["--wasm-module", $0] } ?? [])
     var environment = ProcessInfo.processInfo.environment
     environment[WatchChannel.environmentKey] = "1"
     process.environment = environment

@@ -6,7 +6,8 @@ import Testing
 
 /// `serve --watch`: what counts as a change of the package, the arguments the watcher gives the
 /// server it runs, and the watch stream the pages of that server subscribe to. (The watcher's
-/// restarts are driven end to end by Tests/browser/test_watch.py.)
+/// restarts are driven end to end by Tests/browser/test_watch.py, with stand-in builds, and
+/// test_watch_rebuild.py, with real ones; path dependencies and --wasm: WatchDependenciesTests.)
 @Suite struct WatchTests {
   /// A package in a fresh folder: Package.swift, one source, a README.
   private static func package() throws -> String {

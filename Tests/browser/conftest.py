@@ -127,6 +127,8 @@ ENGINES = [name for name in os.environ.get("NAVDOM_BROWSERS", "chromium,firefox,
 CHROMIUM_ONLY = {
     "test_the_page_subscribes_to_server_pushed_updates",
     "test_a_modified_click_on_a_link_opens_a_new_tab_and_leaves_this_page",
+    # Not a tool but time: real rebuilds of seconds each (test_watch.py covers every engine).
+    "test_edits_to_a_view_and_a_path_dependency_show_in_the_open_page",
 }
 
 

@@ -110,3 +110,60 @@ def test_a_server_that_stops_at_once_stops_the_watcher(tmp_path, argument, statu
         capture_output=True, text=True, timeout=30)
     assert result.returncode == status
     assert says in result.stdout + result.stderr
+
+
+def test_a_module_that_cannot_be_rebuilt_is_said_in_the_terminal_and_the_pages(tmp_path, monkeypatch):
+    """With --wasm the module is rebuilt after the server's build, by the build-wasm plugin; one
+    that fails (here: a toolchain without Embedded Swift for wasm32, as the plugin says it) is
+    shown as a failed build, and the old server keeps serving. `swift` is a stand-in on the PATH
+    that fails the plugin the way it fails there."""
+    package, view, binary, _ = watched_package(tmp_path)
+    module = tmp_path / "app.wasm"
+    module.write_bytes(b"\0asm\1\0\0\0")  # what the server checks of a module
+    fake = tmp_path / "fake-swift"
+    fake.mkdir()
+    (fake / "swift").write_text(
+        "#!/bin/sh\n"
+        'case "$*" in *build-wasm*--product\\ AppWasm*)\n'
+        "  echo 'error: build-wasm: /opt/swift/lib/swift/embedded/wasm32-unknown-none-wasm is missing: "
+        "this toolchain has no Embedded Swift for wasm32 (Swift 6.3 or later has it)' >&2; exit 1;;\n"
+        "esac\n"
+        "echo 'error: not a package here' >&2; exit 1\n")
+    (fake / "swift").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    process, base = launch_server(
+        "--watch", "--package-path", str(package), "--build-command", "true",
+        "--wasm", str(module), "--wasm-product", "AppWasm", binary=binary)
+    log = []
+    threading.Thread(target=lambda: log.extend(process.stderr), daemon=True).start()
+    try:
+        view.write_text('let title = "Changed"\n')
+        deadline = time.monotonic() + 30
+        state = ""
+        while "failed" not in state and time.monotonic() < deadline:
+            state = last_build_state(base)
+        assert "no Embedded Swift for wasm32" in state, state
+        assert "swift package build-wasm --product AppWasm failed" in state
+        assert any("no Embedded Swift for wasm32" in line for line in log), "".join(log)
+        with urllib.request.urlopen(base + "/") as response:  # the old server still serves
+            assert "Inventory" in response.read().decode()
+    finally:
+        stop_server(process)
+
+
+def last_build_state(base):
+    """The last `build` event the watch stream gives a page that opens it now ("" if none yet)."""
+    state = ""
+    try:
+        with urllib.request.urlopen(base + "/_navdom/watch", timeout=1) as stream:
+            event = None
+            for raw in stream:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: ") and event == "build":
+                    state = line[6:]
+                    return state
+    except OSError:
+        pass  # the stream stays open: a read times out after the events it had
+    return state

@@ -1,0 +1,7 @@
+import FixtureApp
+import Foundation
+import LiveSessions
+
+// `WatchFixture serve --watch`: the command line every navdom app gets.
+let app = LiveApp(title: "Watch fixture") { url in greetingSession(url: url) }
+exit(AppCommandLine.run(app, arguments: Array(CommandLine.arguments.dropFirst())))
