@@ -118,6 +118,8 @@ final class WatchSupervisor {
   private func buildModule() -> Bool {
     guard let wasmRebuild else { return true }
     say("rebuilding the WebAssembly module with \(wasmRebuild.description)")
+    // A release build with LTO takes the better part of a minute: the pages say what they wait for.
+    tellServer(["state": "building", "detail": "Rebuilding the WebAssembly module (a release build, about a minute)…"])
     return build(wasmRebuild.command, wasmRebuild.description)
   }
 

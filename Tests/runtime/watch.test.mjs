@@ -47,6 +47,8 @@ test('build states show above the app: rebuilding, then the compiler errors', ()
   assert.equal(box.className, 'navdom-build');
   assert.equal(box.getAttribute('role'), 'status');
   assert.equal(box.textContent, 'Rebuilding…');
+  sources[0].emit('build', JSON.stringify({ state: 'building', detail: 'Rebuilding the WebAssembly module…' }));
+  assert.equal(box.textContent, 'Rebuilding the WebAssembly module…', 'what the build waits for, when the watcher says');
   sources[0].emit('build', JSON.stringify({ state: 'failed', log: "View.swift:3:5: error: cannot find 'titel' in scope" }));
   assert.equal(document.querySelectorAll('.navdom-build').length, 1, 'one box, updated');
   assert.equal(box.dataset.state, 'failed');

@@ -7,7 +7,7 @@ import { RENEWED_AFTER_REBUILD, renewSession } from './renewal.js';
  * Under `serve --watch` (the container has `data-navdom-watch`): listens to the watch stream.
  * Its `hello` names the server's instance; once the stream reconnects to another instance
  * (a rebuilt server), the page reloads at its URL, keeping typed text as a renewal does.
- * Each `build` event ({"state": "building" | "failed", "log"?}) shows in a box before the
+ * Each `build` event ({"state": "building" | "failed", "log"?, "detail"?}) shows in a box before the
  * container; a reload clears it. Returns a function that stops listening.
  *
  *   const stop = watchForRebuilds(container, '/_navdom/watch')
@@ -57,5 +57,7 @@ function showBuildState(container, build) {
   }
   if (!box) return;
   box.dataset.state = build.state;
-  box.textContent = build.state === 'failed' ? 'The build failed; the page runs the last build.\n\n' + (build.log || '') : 'Rebuilding…';
+  box.textContent = build.state === 'failed'
+    ? 'The build failed; the page runs the last build.\n\n' + (build.log || '')
+    : build.detail || 'Rebuilding…';
 }
