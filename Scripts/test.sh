@@ -132,12 +132,13 @@ suite "example app" bash -c 'cd Examples/Contacts && swift test'
 suite "benchmarks package" bash -c 'cd Benchmarks && swift build --build-tests && swift test --skip-build'
 navdom_bench=$(cd Benchmarks && swift build --show-bin-path)/navdom-bench
 
-# Runtimes on concurrent threads, and the live server's worker pool, mailboxes and shared
-# state, under ThreadSanitizer (its own build folder, so the plain build above stays as it is).
+# Runtimes on concurrent threads, and the live server's worker pool, mailboxes, session table,
+# pushes and shared state (in one process and across engines), under ThreadSanitizer (its own
+# build folder, so the plain build above stays as it is).
 # TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
   swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests'
+  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests'
 
 # Adversarial programs a user could write against the public API (Tests/soundness): a node
 # handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a
