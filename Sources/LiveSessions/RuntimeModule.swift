@@ -6,7 +6,6 @@
 /// module.imports   // [("patches.js", ["applyPatches"]), …]
 /// ```
 struct RuntimeModule {
-  let name: String
   /// Each import statement's module and names, in order.
   private(set) var imports: [(module: String, names: [String])] = []
   /// The names declared at the top level (functions, classes, bindings), exported or not.
@@ -17,8 +16,8 @@ struct RuntimeModule {
 
   private static let declarationKeywords = ["function* ", "function ", "class ", "const ", "let ", "var "]
 
+  /// Reads `source`, the module `name` of runtime/ (errors give its name and the line).
   init(name: String, source: String) throws(RuntimeBundleError) {
-    self.name = name
     var pendingImport: (statement: String, place: String)?
     var inBlockComment = false
     // "\r\n" is one Character, so a file with CR LF line ends is split on it too.
