@@ -46,7 +46,7 @@ public enum AppCommandLine {
 
     serve: \(app.title), live: every URL renders on the server (deep links work without
       script), browser events come back as patches, files in the public folder are served
-      as they are (runtime.js comes with the library when the folder has none).
+      as they are (/runtime.js and /navdom.css come from the library, whatever it holds).
         --host H     the address to listen on (default 127.0.0.1)
         --port N     the port (default 8080; 0 picks a free one)
         --public DIR the static files (default ./public)

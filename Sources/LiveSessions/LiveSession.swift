@@ -43,8 +43,6 @@ final class LiveSession: @unchecked Sendable {
     state = Locked(State(lastUsedAt: now))
   }
 
-  var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsedAt } }
-
   /// When the session was last used, for eviction: now while a page listens on a stream.
   func usedAt(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
     state.withLock { $0.openStreams.isEmpty ? $0.lastUsedAt : now }

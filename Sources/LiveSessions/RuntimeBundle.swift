@@ -12,7 +12,8 @@ import StaticServe
 /// under rules the bundler checks, throwing with the reason: imports are one
 /// `import { a, b } from './x.js';` each, never renamed (`as`); there are no import cycles; no
 /// two modules declare the same top-level name; every imported name is exported; no string or
-/// template literal spans lines (only whole lines are left out); every module is imported. No
+/// template literal spans lines and no code follows a block comment on its line (only whole
+/// lines are left out); every module is imported. No
 /// module keeps state at its top level (Tests/runtime/isolation.test.mjs), so one scope
 /// shares nothing the modules did not.
 ///

@@ -6,7 +6,6 @@
 /// module.imports   // [("patches.js", ["applyPatches"]), …]
 /// ```
 struct RuntimeModule {
-  let name: String
   /// Each import statement's module and names, in order.
   private(set) var imports: [(module: String, names: [String])] = []
   /// The names declared at the top level (functions, classes, bindings), exported or not.
@@ -17,30 +16,42 @@ struct RuntimeModule {
 
   private static let declarationKeywords = ["function* ", "function ", "class ", "const ", "let ", "var "]
 
+  /// Reads `source`, the module `name` of runtime/ (errors give its name and the line).
   init(name: String, source: String) throws(RuntimeBundleError) {
-    self.name = name
-    var pendingImport: String?
+    var pendingImport: (statement: String, place: String)?
     var inBlockComment = false
-    for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character, so a file with CR LF line ends is split on it too.
+    let sourceLines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, line) in sourceLines.enumerated() {
       let place = "runtime/\(name):\(index + 1)"
-      if var statement = pendingImport {
-        statement += " " + line
-        pendingImport = line.contains(" from ") ? nil : statement
-        if pendingImport == nil { try addImport(statement, at: place) }
+      if let pending = pendingImport {
+        let statement = pending.statement + " " + line
+        pendingImport = (statement, pending.place)
+        // An import ends at its `from` (or, not being one the bundler reads, at its `;`).
+        if line.contains(" from ") || line.contains(";") {
+          pendingImport = nil
+          try addImport(statement, at: pending.place)
+        }
         continue
       }
       let text = line.drop { $0 == " " || $0 == "\t" }
       if inBlockComment {
         inBlockComment = !text.contains("*/")
+        if !inBlockComment { try Self.requireNothingAfterComment(text, at: place) }
         continue
       }
       if text.hasPrefix("/*") {
         inBlockComment = !text.contains("*/")
+        if !inBlockComment { try Self.requireNothingAfterComment(text, at: place) }
         continue
       }
       if text.isEmpty || text.hasPrefix("//") { continue }
       if line.hasPrefix("import ") {
-        if line.contains(" from ") { try addImport(String(line), at: place) } else { pendingImport = String(line) }
+        if line.contains(" from ") || line.contains(";") {
+          try addImport(String(line), at: place)
+        } else {
+          pendingImport = (String(line), place)
+        }
         continue
       }
       // Comment lines go whole, so no line of code may continue a string onto the next.
@@ -49,6 +60,18 @@ struct RuntimeModule {
       }
       noteDeclaration(line)
       lines.append(line)
+    }
+    if let pending = pendingImport {
+      throw RuntimeBundleError("\(pending.place): an import that does not end (no `from './x.js';`)")
+    }
+  }
+
+  /// A line that closes a block comment is left out whole, so it must hold nothing after it.
+  private static func requireNothingAfterComment(_ text: Substring, at place: String) throws(RuntimeBundleError) {
+    guard let end = text.range(of: "*/") else { return }
+    let rest = text[end.upperBound...].drop { $0 == " " || $0 == "\t" }
+    if !rest.isEmpty && !rest.hasPrefix("//") {
+      throw RuntimeBundleError("\(place): code after a block comment on its line cannot be bundled")
     }
   }
 

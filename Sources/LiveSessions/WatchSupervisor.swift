@@ -78,9 +78,7 @@ final class WatchSupervisor {
   /// With `--wasm`: finds the module and the product that builds it, and builds the module
   /// first when there is none. False when that build fails (the watcher stops).
   private func prepareWasm() -> Bool {
-    let executables = SwiftPackageQuery.run(["describe", "--type", "json"], in: options.packageRoot)
-      .map { WasmRebuild.executableProducts(inDescription: $0) ?? [] }
-    let names = (try? executables.get()) ?? []
+    let names = options.wasm?.product == nil ? executableProducts() : []
     let product = WasmRebuild.product(
       named: options.wasm?.product, module: options.wasm?.module, program: AppCommandLine.program, executables: names)
     wasmModule = WasmRebuild.modulePath(named: options.wasm?.module, program: AppCommandLine.program, product: product)
@@ -101,6 +99,16 @@ final class WatchSupervisor {
       return false
     }
     return true
+  }
+
+  /// The package's executable products (`swift package describe`), or none after saying why.
+  private func executableProducts() -> [String] {
+    switch SwiftPackageQuery.run(["describe", "--type", "json"], in: options.packageRoot) {
+    case .success(let data): return WasmRebuild.executableProducts(inDescription: data) ?? []
+    case .failure(let failure):
+      say("--wasm: cannot list the package's products to find the one that builds the module: \(failure.reason)")
+      return []
+    }
   }
 
   /// The server's build, then the module's; a build that succeeds restarts the server.

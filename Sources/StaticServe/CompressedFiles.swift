@@ -2,7 +2,8 @@ import Glibc
 import Synchronization
 
 /// gzip copies of static text files, made once and kept while the file is unchanged (same
-/// size and modification time): runtime.js goes out as about 15 KB instead of 53 KB.
+/// size and modification time): a public/runtime.js written by `navdom runtime` goes out as
+/// about 17 KB instead of 65 KB.
 ///
 /// Only text types are compressed (html, css, js, mjs, json, svg, txt, map, xml, md), and only
 /// files between 256 bytes and 8 MiB; the copies kept are bounded (32 MiB in all, oldest out).

@@ -96,4 +96,36 @@ import Testing
     let reason = Self.refusal(["main.js": "import * as all from './a.js';\n", "a.js": "export const a = 1;\n"])
     #expect(reason?.hasPrefix("runtime/main.js:1: an import the bundler does not read") == true)
   }
+
+  @Test func anImportAcrossLinesIsRead() throws {
+    let text = try Self.bundle([
+      "main.js": "import {\n  one,\n  two,\n} from './a.js';\nexport const three = one + two;\n",
+      "a.js": "export const one = 1;\nexport const two = 2;\n",
+    ])
+    #expect(text.hasSuffix("// ---- runtime/main.js\nexport const three = one + two;\n"))
+  }
+
+  @Test func anImportWithoutFromIsRefusedNotSwallowingTheModule() {
+    // Read as the start of an import across lines, it took every line after it.
+    let reason = Self.refusal(["main.js": "import './a.js';\nexport const b = 2;\n", "a.js": "export const a = 1;\n"])
+    #expect(reason?.hasPrefix("runtime/main.js:1: an import the bundler does not read") == true)
+    #expect(
+      Self.refusal(["main.js": "import {\n  a,\n"]) == "runtime/main.js:1: an import that does not end (no `from './x.js';`)")
+  }
+
+  @Test func codeOnABlockCommentsLineIsRefused() {
+    // The comment's lines are left out whole, and the code with them.
+    #expect(Self.refusal(["main.js": "/* one line */ export const a = 1;\n"])
+      == "runtime/main.js:1: code after a block comment on its line cannot be bundled")
+    #expect(Self.refusal(["main.js": "/*\n * Two lines.\n */ export const a = 1;\n"])
+      == "runtime/main.js:3: code after a block comment on its line cannot be bundled")
+    #expect(Self.refusal(["main.js": "/* Fine. */ // and a remark\nexport const a = 1;\n"]) == nil)
+  }
+
+  @Test func aModuleWithCRLFLineEndsIsReadLineByLine() throws {
+    let text = try Self.bundle([
+      "main.js": "import { a } from './a.js';\r\n// The API.\r\nexport const b = a;\r\n", "a.js": "export const a = 1;\r\n",
+    ])
+    #expect(text.hasSuffix("// ---- runtime/a.js\nconst a = 1;\n// ---- runtime/main.js\nexport const b = a;\n"))
+  }
 }

@@ -151,6 +151,34 @@ def test_a_module_that_cannot_be_rebuilt_is_said_in_the_terminal_and_the_pages(t
         stop_server(process)
 
 
+def test_a_package_whose_products_cannot_be_listed_is_said_with_the_reason(tmp_path, monkeypatch):
+    """With --wasm and no --wasm-product, the watcher asks `swift package describe` for the
+    product that builds the module; when that fails, the terminal says why (it used to say only
+    that no product was found), and the server still starts with the module as it is."""
+    package, _, binary, _ = watched_package(tmp_path)
+    module = tmp_path / "app.wasm"
+    module.write_bytes(b"\0asm\1\0\0\0")  # what the server checks of a module
+    fake = tmp_path / "fake-swift"
+    fake.mkdir()
+    (fake / "swift").write_text("#!/bin/sh\necho 'error: the manifest does not compile' >&2; exit 1\n")
+    (fake / "swift").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    process, base = launch_server(
+        "--watch", "--package-path", str(package), "--build-command", "true", "--wasm", str(module), binary=binary)
+    log = []
+    threading.Thread(target=lambda: log.extend(process.stderr), daemon=True).start()
+    try:
+        said = "cannot list the package's products to find the one that builds the module: error: the manifest does not compile"
+        deadline = time.monotonic() + 30
+        while not any(said in line for line in log) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(said in line for line in log), "".join(log)
+        with urllib.request.urlopen(base + "/") as response:  # the server serves the module as it is
+            assert response.status == 200
+    finally:
+        stop_server(process)
+
+
 def last_build_state(base):
     """The last `build` event the watch stream gives a page that opens it now ("" if none yet)."""
     state = ""

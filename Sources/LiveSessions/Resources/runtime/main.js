@@ -1,13 +1,14 @@
 /*
  * navdom runtime, the entry module: hydrates server-rendered HTML, applies the patches of
  * docs/PROTOCOL.md, and wires browser events back to the app. No build step, no dependencies:
- * ES modules, this one importing the rest from ./runtime/ (docs/RUNTIME.md has the map).
+ * ES modules, this one importing the rest, its siblings in runtime/ (docs/RUNTIME.md has the
+ * map); the server serves them bundled as /runtime.js (RuntimeBundle).
  *
  * Load it as a module, `<script type="module" src="/runtime.js">`: it sets `window.navdom` (its
  * one global, for the console and for scripts that drive a page) and starts every
  * `[data-navdom-root]` once the DOM is parsed, unless its script element has
  * `data-navdom-manual`. Imported by another module it sets `window.navdom` and starts nothing;
- * any module of ./runtime/ can be imported on its own (the tests do).
+ * any module of runtime/ can be imported on its own (the tests do).
  *
  * Data attributes on the container (the element holding the app, node id 0):
  *
