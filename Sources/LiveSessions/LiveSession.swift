@@ -43,9 +43,10 @@ final class LiveSession: @unchecked Sendable {
     state = Locked(State(lastUsedAt: now))
   }
 
-  /// When the session was last used, for eviction: now while a page listens on a stream.
-  func usedAt(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
-    state.withLock { $0.openStreams.isEmpty ? $0.lastUsedAt : now }
+  /// When the session was last used, for eviction: `listening` while a page listens on its
+  /// stream (an open tab is in use even when no request comes).
+  func usedAt(listening: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    state.withLock { $0.openStreams.isEmpty ? $0.lastUsedAt : max($0.lastUsedAt, listening) }
   }
   var streams: [EventStream] { state.withLock { Array($0.openStreams.values) } }
   var hasStreams: Bool { state.withLock { !$0.openStreams.isEmpty } }

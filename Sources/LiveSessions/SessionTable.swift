@@ -9,6 +9,8 @@
 /// back with the newer time. An entry whose time is still the session's own is the least
 /// recently used session, since every other session's real time is at least its entry's.
 /// Each use of a session costs at most one push back, and only when eviction looks at it.
+/// A session whose page listens on its stream counts as used at the end of the current second
+/// (`listeningTime`), so open tabs outlive visitors who left, to within a second.
 ///
 /// Not thread-safe: `LiveServer` keeps it in a `Locked`.
 ///
@@ -21,6 +23,8 @@ struct SessionTable {
   private var byID: [String: LiveSession] = [:]
   /// A min-heap of (time of last use when pushed, session id).
   private var heap: [(usedAt: ContinuousClock.Instant, id: String)] = []
+  /// Where `listeningTime` counts whole seconds from.
+  private let epoch = ContinuousClock.now
 
   var count: Int { byID.count }
   var all: [LiveSession] { Array(byID.values) }
@@ -29,26 +33,37 @@ struct SessionTable {
 
   mutating func insert(_ session: LiveSession, now: ContinuousClock.Instant) {
     byID[session.id] = session
-    push((session.usedAt(now: now), session.id))
+    push((session.usedAt(listening: listeningTime(now)), session.id))
+  }
+
+  /// What a session whose page listens on a stream counts as its time of last use: the end of
+  /// the whole second (since `epoch`) that `now` is in, later than any request so far. Whole
+  /// seconds, so that the evictions of one second find those sessions' entries current: when
+  /// every page at the cap listens, each new visitor would otherwise push every entry back
+  /// (N log N steps for each page served).
+  private func listeningTime(_ now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    epoch + .seconds((now - epoch).components.seconds + 1)
   }
 
   /// Removes the sessions idle for longer than `idleTimeout`, then the least recently used
   /// ones until fewer than `limit` remain, and returns them all (their streams are the
-  /// caller's to close). A session whose page listens on a stream counts as used now.
+  /// caller's to close). A session whose page listens on a stream counts as used this second.
   /// Sessions leave the table only here, so the heap holds one entry per session.
   mutating func evict(idleFor idleTimeout: Duration, keepingBelow limit: Int, now: ContinuousClock.Instant)
     -> [LiveSession]
   {
     var evicted: [LiveSession] = []
+    let listening = listeningTime(now)
     while let top = heap.first {
-      // An entry's time is never later than its session's: if the oldest entry is not idle,
-      // no session is, and nothing needs correcting.
+      // An entry's time is never later than its session's (but for a page that stopped
+      // listening within the last second): if the oldest entry is not idle, no session is,
+      // and nothing needs correcting.
       guard byID.count >= limit || now - top.usedAt > idleTimeout else { break }
       guard let session = byID[top.id] else {
         popTop()
         continue
       }
-      let usedAt = session.usedAt(now: now)
+      let usedAt = session.usedAt(listening: listening)
       popTop()
       if usedAt != top.usedAt {
         push((usedAt, top.id))  // used since its entry was pushed: look again

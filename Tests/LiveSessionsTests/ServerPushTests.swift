@@ -106,6 +106,28 @@ import Testing
     #expect(stream.readUntil("Desk") != nil)
   }
 
+  /// At the cap, an open tab (its page listening on the stream) counts as in use: a visitor
+  /// who left goes first, though their request came later.
+  @Test func atTheCapAPageThatListensOutlivesOneWhoseVisitorLeft() throws {
+    let live = LiveServer(app: LiveServerTests.DemoHarness().app, limits: LiveSessionLimits(maximumSessions: 2))
+    let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
+    try server.start()
+    defer { server.stop() }
+    func visit() throws -> String {
+      let page = try RawConnection(port: server.port)
+      page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      return LiveServerTests.session(in: try #require(page.readResponse()).bodyText)
+    }
+    let listening = try visit()
+    let stream = try RawConnection(port: server.port)
+    stream.send("GET /_navdom/stream?session=\(listening) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    #expect(stream.readUntil("text/event-stream") != nil)  // attached before its headers went out
+    let left = try visit()
+    _ = try visit()
+    #expect(live.perform(session: listening) { _ in })
+    #expect(!live.perform(session: left) { _ in })
+  }
+
   @Test func aSessionsModelIsFoundOnlyAsItsOwnType() throws {
     let session = try #require(inventorySession(url: "/"))
     #expect(session.model(as: InventoryModel.self) != nil)
