@@ -11,11 +11,12 @@ import StaticServe
 /// entry, in one module scope, with lines that hold only a comment left out. That is sound
 /// under rules the bundler checks, throwing with the reason: imports are one
 /// `import { a, b } from './x.js';` each, never renamed (`as`); there are no import cycles; no
-/// two modules declare the same top-level name; every imported name is exported; no string or
-/// template literal spans lines and no code follows a block comment on its line (only whole
-/// lines are left out); every module is imported. No
-/// module keeps state at its top level (Tests/runtime/isolation.test.mjs), so one scope
-/// shares nothing the modules did not.
+/// two modules declare the same top-level name, and none declares one by destructuring; only
+/// the entry exports other than declarations (`export { a }`); every imported name is
+/// exported; no string or template literal spans lines and no code follows a block comment on
+/// its line (only whole lines are left out); every module is imported. No module keeps state
+/// at its top level (Tests/runtime/isolation.test.mjs), so one scope shares nothing the
+/// modules did not.
 ///
 /// ```swift
 /// let source = try RuntimeBundle.make(modulesIn: folder)   // the text of /runtime.js

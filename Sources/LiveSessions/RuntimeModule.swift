@@ -6,6 +6,8 @@
 /// module.imports   // [("patches.js", ["applyPatches"]), …]
 /// ```
 struct RuntimeModule {
+  /// Its file name in runtime/ (`queue.js`).
+  let name: String
   /// Each import statement's module and names, in order.
   private(set) var imports: [(module: String, names: [String])] = []
   /// The names declared at the top level (functions, classes, bindings), exported or not.
@@ -18,6 +20,7 @@ struct RuntimeModule {
 
   /// Reads `source`, the module `name` of runtime/ (errors give its name and the line).
   init(name: String, source: String) throws(RuntimeBundleError) {
+    self.name = name
     var pendingImport: (statement: String, place: String)?
     var inBlockComment = false
     // "\r\n" is one Character, so a file with CR LF line ends is split on it too.
@@ -58,7 +61,7 @@ struct RuntimeModule {
       if line.filter({ $0 == "`" }).count % 2 == 1 || line.hasSuffix("\\") {
         throw RuntimeBundleError("\(place): a string or template literal that spans lines cannot be bundled")
       }
-      noteDeclaration(line)
+      try noteDeclaration(line, at: place)
       lines.append(line)
     }
     if let pending = pendingImport {
@@ -99,9 +102,22 @@ struct RuntimeModule {
     imports.append((String(statement[from.upperBound..<end]), names))
   }
 
-  private mutating func noteDeclaration(_ line: Substring) {
+  /// Notes a top-level declaration's name; refuses what the duplicate-name check could not
+  /// read (destructuring), and an `export` that is not a declaration (`export { a }`,
+  /// `export default`), which only the entry may have: elsewhere it would export from the bundle.
+  private mutating func noteDeclaration(_ line: Substring, at place: String) throws(RuntimeBundleError) {
     let isExported = line.hasPrefix("export ")
-    guard let name = Self.declarationName(isExported ? line.dropFirst("export ".count) : line) else { return }
+    let declaration = isExported ? line.dropFirst("export ".count) : line
+    guard let name = Self.declarationName(declaration) else {
+      let rest = declaration.hasPrefix("async ") ? declaration.dropFirst("async ".count) : declaration
+      if Self.declarationKeywords.contains(where: { rest.hasPrefix($0) }) {
+        throw RuntimeBundleError("\(place): a top-level declaration the bundler cannot name (destructuring)")
+      }
+      if isExported && self.name != RuntimeBundle.entry {
+        throw RuntimeBundleError("\(place): only the entry may export other than a declaration (`export function`, `export const`)")
+      }
+      return
+    }
     declared.append(name)
     if isExported { exported.insert(name) }
   }

@@ -128,4 +128,12 @@ import Testing
     ])
     #expect(text.hasSuffix("// ---- runtime/a.js\nconst a = 1;\n// ---- runtime/main.js\nexport const b = a;\n"))
   }
+
+  @Test func anExportListOutsideTheEntryAndTopLevelDestructuringAreRefused() {
+    #expect(Self.refusal(["main.js": "import { a } from './a.js';\n", "a.js": "const a = 1;\nexport { a };\n"])
+      == "runtime/a.js:2: only the entry may export other than a declaration (`export function`, `export const`)")
+    #expect(Self.refusal(["main.js": "const { a, b } = globalThis;\n"])
+      == "runtime/main.js:1: a top-level declaration the bundler cannot name (destructuring)")
+    #expect(Self.refusal(["main.js": "const a = 1;\nexport { a };\n"]) == nil, "the entry exports as it likes")
+  }
 }
