@@ -61,9 +61,7 @@ final class NoScriptForms {
 
   /// The walk for a runtime's current tree (its ids as mounted).
   convenience init(session: String, runtime: NavigationRuntime) {
-    var ids: [NodeID] = []
-    runtime.mountedTree.forEachNode { id, _ in ids.append(id) }
-    self.init(session: session, ids: ids)
+    self.init(session: session, ids: runtime.mountedTree.ids)
   }
 
   /// `roots`, with the attributes above added where they apply (unchanged subtrees shared).
@@ -93,18 +91,6 @@ final class NoScriptForms {
     ) {
       button(.type("submit"), .disabled(), .tabIndex(-1)) { "Enter submits nothing" }
     }
-  }
-
-  /// Whether the ids are 1, 2, 3… in document order, as hydration numbers a page: only then
-  /// can a page of this tree run live in the browser.
-  static func numbersInOrder(_ runtime: NavigationRuntime) -> Bool {
-    var expected: NodeID = 1
-    var inOrder = true
-    runtime.mountedTree.forEachNode { id, _ in
-      if id != expected { inOrder = false }
-      expected += 1
-    }
-    return inOrder
   }
 
   private func visit(_ node: Node, form submitForm: NodeID?) -> Node {

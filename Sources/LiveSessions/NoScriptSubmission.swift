@@ -109,7 +109,7 @@ extension LiveServer {
       _ = appSession.takePendingReply()
       // Events have renumbered the tree since its first page: such a page works by posting
       // forms only (script would number it from 1 and lose the ids).
-      let live = NoScriptForms.numbersInOrder(appSession.runtime)
+      let live = appSession.runtime.mountedTree.idsAreHydrationOrder
       return LivePage.response(app: app, session: appSession, sessionID: live ? id : nil, formSession: id)
     }
   }

@@ -32,18 +32,11 @@ package struct MemoryFile: Sendable {
     }
     let sendsGzip = gzipped != nil && request.headers.hasToken("gzip", in: "Accept-Encoding")
     let entityTag = sendsGzip ? "\"\(version)-gzip\"" : "\"\(version)\""
-    var headers: HTTPHeaders = [
-      "Content-Type": contentType, "ETag": entityTag, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff",
-    ]
-    if gzipped != nil { headers["Vary"] = "Accept-Encoding" }
+    let headers = StaticRepresentation.headers(
+      contentType: contentType, entityTag: entityTag, compressible: gzipped != nil, gzipped: sendsGzip)
     if let condition = request.headers["If-None-Match"], StaticFileHandler.entityTag(entityTag, matches: condition) {
-      headers.remove(name: "Content-Type")
-      return HTTPResponse(status: .notModified, headers: headers)
+      return StaticRepresentation.notModified(headers)
     }
-    if sendsGzip, let gzipped {
-      headers["Content-Encoding"] = "gzip"
-      return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
-    }
-    return HTTPResponse(status: .ok, headers: headers, body: .bytes(bytes))
+    return HTTPResponse(status: .ok, headers: headers, body: .bytes(sendsGzip ? gzipped ?? bytes : bytes))
   }
 }

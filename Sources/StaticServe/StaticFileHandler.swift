@@ -87,26 +87,16 @@ public struct StaticFileHandler: Sendable {
     let gzipped = compressible && request.headers.hasToken("gzip", in: "Accept-Encoding")
       ? compressed.gzip(of: file, path: path, version: version) : nil
     let entityTag = gzipped == nil ? "\"\(version)\"" : "\"\(version)-gzip\""
-    var headers: HTTPHeaders = [
-      "Content-Type": contentType,
-      "ETag": entityTag,
-      "Last-Modified": HTTPDate.format(secondsSince1970: modified.seconds),
-      "Cache-Control": "no-cache",
-      "X-Content-Type-Options": "nosniff",
-    ]
-    if compressible { headers["Vary"] = "Accept-Encoding" }
-    if gzipped != nil { headers["Content-Encoding"] = "gzip" }
+    var headers = StaticRepresentation.headers(
+      contentType: contentType, entityTag: entityTag, compressible: compressible, gzipped: gzipped != nil)
+    headers["Last-Modified"] = HTTPDate.format(secondsSince1970: modified.seconds)
     if status == .ok {
       if let condition = request.headers["If-None-Match"] {
-        if StaticFileHandler.entityTag(entityTag, matches: condition) {
-          headers.remove(name: "Content-Type")
-          return HTTPResponse(status: .notModified, headers: headers)
-        }
+        if StaticFileHandler.entityTag(entityTag, matches: condition) { return StaticRepresentation.notModified(headers) }
       } else if let since = request.headers["If-Modified-Since"], let date = HTTPDate.parse(since),
         modified.seconds <= date
       {
-        headers.remove(name: "Content-Type")
-        return HTTPResponse(status: .notModified, headers: headers)
+        return StaticRepresentation.notModified(headers)
       }
     } else {
       headers.remove(name: "ETag")

@@ -21,10 +21,10 @@ extension AppSession {
   func pageJSON() throws(RenderError) -> String {
     let html = try runtime.renderHTML()
     let ids = runtime.mountedTree.ids
-    var writer = JSONWriter(capacity: html.utf8.count + 1024)
+    var writer = JSONWriter(capacity: html.utf8.count + 8 * ids.count + 1024)
     writer.raw("{\"html\":")
     writer.string(html)
-    if ids.enumerated().contains(where: { index, id in id != index + 1 }) {
+    if !runtime.mountedTree.idsAreHydrationOrder {
       writer.key("ids")
       writer.raw("[")
       for (index, id) in ids.enumerated() {

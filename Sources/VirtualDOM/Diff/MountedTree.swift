@@ -60,6 +60,16 @@ public struct MountedTree {
     return patches
   }
 
+  /// Whether the ids are 1, 2, 3… in document order, as a page's hydration numbers its nodes:
+  /// true when just mounted from 1, false once updates have renumbered the tree.
+  ///
+  /// ```swift
+  /// MountedTree([p { "Hi" }]).idsAreHydrationOrder   // true
+  /// ```
+  public var idsAreHydrationOrder: Bool {
+    ids.enumerated().allSatisfy { index, id in id == NodeID(index) + 1 }
+  }
+
   /// Every (id, node) pair in document order.
   public func forEachNode(_ body: (NodeID, Node) -> Void) {
     var position = 0
