@@ -27,6 +27,7 @@ final class RedisCommands: Sendable {
     try connection.withLock { connection throws -> RESPValue in
       guard !stopped.withLock({ $0 }) else { throw PubSubEngineError("the Redis engine has stopped") }
       do {
+        if connection?.isOpenWhileIdle == false { connection = nil }
         let live = try connection ?? RedisConnection(to: address, timeout: 2)
         connection = live
         let reply = try live.call(words)

@@ -40,6 +40,14 @@ final class RedisConnection: @unchecked Sendable {
   /// Wakes a thread blocked reading, and makes every later read and write fail.
   func shutDown() { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
 
+  /// Whether the connection still looks usable while idle: a server that went away has left it
+  /// readable (its end of file) with no reply owed.
+  var isOpenWhileIdle: Bool {
+    guard parser.pendingCount == 0 else { return false }
+    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&waiting, 1, 0) == 0
+  }
+
   /// How long a read may wait; 0 waits for ever (the subscriber's connection).
   func setReceiveTimeout(_ seconds: Double) { RedisSocket.setReceiveTimeout(descriptor, seconds: seconds) }
 

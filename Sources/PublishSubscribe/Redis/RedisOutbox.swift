@@ -57,6 +57,7 @@ final class RedisOutbox: Sendable {
           return taken
         }
         if batch.isEmpty { break }
+        if connection?.isOpenWhileIdle == false { connection = nil }
         guard let live = connection ?? connect() else { break }
         connection = live
         do {

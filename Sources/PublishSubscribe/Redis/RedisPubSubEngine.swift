@@ -68,6 +68,9 @@ public final class RedisPubSubEngine: PubSubEngine {
     outbox = RedisOutbox(address: address, capacity: outboxCapacity, report: report)
     subscriber.start()
     outbox.start()
+    // The subscriber connects on its own thread: wait for it (a moment), so that a message
+    // published right after `subscribe` returns reaches this process.
+    for _ in 0..<200 where !subscriber.isSubscribed { Thread.sleep(forTimeInterval: 0.01) }
   }
 
   deinit {
