@@ -5,7 +5,7 @@ import Foundation
 /// it. Messages travel as JSON through a ``PubSubEngine``, so the same messages can later cross
 /// processes (Redis, Postgres LISTEN/NOTIFY) with another engine and no change to the app.
 /// Subscribers run on the broadcasting thread: hand the message to the sessions with
-/// ``LiveServer/performOnEverySession(_:)``, which never waits.
+/// LiveSessions' `LiveServer.performOnEverySession(_:)`, which never waits.
 ///
 /// ```swift
 /// struct Lent: Codable, Sendable { var book: Int }
