@@ -13,10 +13,7 @@ on a free port (Scripts/test.sh installs Debian's redis-server; missing, the tes
 - a process killed: its visitors reload onto the other and find their own count there.
 """
 
-import grp
 import json
-import os
-import pwd
 import re
 import shutil
 import signal
@@ -63,7 +60,7 @@ class Redis:
         self.process = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
              "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
         wait_for_port(self.port, self.process, "redis-server")
 
     def kill(self):
@@ -71,11 +68,14 @@ class Redis:
         self.process.wait(timeout=10)
 
 
-def start_likes(port, redis):
+def start_likes(port, redis, work):
+    # Its standard error in a file: a pipe nobody reads could fill and stop it.
+    log = open(work / f"navdom-{port}.log", "w")
     process = subprocess.Popen(
         [str(nginx_test.navdom_binary()), "serve", "--demo", "likes", "--port", str(port), "--quiet",
          "--public", "public", "--redis", redis.url],
-        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=log, text=True)
+    log.close()
     wait_for_port(port, process, f"navdom serve on {port}")
     return process
 
@@ -86,24 +86,14 @@ def cluster():
     work = Path(tempfile.mkdtemp(prefix="navdom-redis-"))
     redis = Redis(work)
     ports = {"A": free_port(), "B": free_port()}
-    processes = {name: start_likes(port, redis) for name, port in ports.items()}
-    front = free_port()
-    public = work / "public"
-    shutil.copytree(REPO / "public", public)
-    subprocess.run([str(nginx_test.navdom_binary()), "runtime", "--output", str(public / "runtime.js")], check=True)
-    config = (REPO / "Tests/scaleout/nginx.conf.template").read_text()
-    for key, value in {"WORK": work, "PORT_A": ports["A"], "PORT_B": ports["B"], "PORT": front,
-                       "PUBLIC": public, "USER": pwd.getpwuid(os.getuid()).pw_name,
-                       "GROUP": grp.getgrgid(os.getgid()).gr_name}.items():
-        config = config.replace(f"@{key}@", str(value))
-    (work / "nginx.conf").write_text(config)
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    proxy = subprocess.Popen([nginx, "-c", str(work / "nginx.conf"), "-p", str(work)], stderr=subprocess.PIPE, text=True)
+    processes = {name: start_likes(port, redis, work) for name, port in ports.items()}
+    proxy = None
     try:
-        wait_for_port(front, proxy, "nginx")
-        yield {"base": f"http://127.0.0.1:{front}", "ports": ports, "processes": processes, "redis": redis}
+        proxy, base = nginx_test.start_nginx(work, ports)
+        yield {"base": base, "ports": ports, "processes": processes, "redis": redis}
     finally:
-        stop(proxy)
+        if proxy:
+            stop(proxy)
         for process in processes.values():
             stop(process)
         if redis.process.poll() is None:
