@@ -13,6 +13,7 @@ public struct StaticFileHandler: Sendable {
   /// The public root as an absolute path with every symlink resolved.
   public let root: String
   private let compressed = CompressedFiles()
+  private let cache = StaticFileCache()
 
   /// Creates a handler for a directory.
   ///
@@ -44,6 +45,7 @@ public struct StaticFileHandler: Sendable {
       }
       return .error(.notImplemented)
     }
+    if let kept = cache.response(to: request) { return kept }
     let path: RequestPath
     do {
       path = try RequestPath(decoding: request.path)
@@ -74,10 +76,12 @@ public struct StaticFileHandler: Sendable {
       return notFound()
     }
     let file = FileBody(adopting: opened.descriptor, status: opened.status)
-    return fileResponse(file, path: candidate, request: request, status: .ok)
+    return fileResponse(file, path: candidate, request: request, status: .ok, identity: StaticFileCache.Identity(opened.status))
   }
 
-  private func fileResponse(_ file: FileBody, path: String, request: HTTPRequest, status: HTTPStatus) -> HTTPResponse {
+  private func fileResponse(
+    _ file: FileBody, path: String, request: HTTPRequest, status: HTTPStatus, identity: StaticFileCache.Identity? = nil
+  ) -> HTTPResponse {
     let modified = file.modificationTime
     let version = "\(String(file.byteCount, radix: 16))-\(String(modified.seconds, radix: 16))-\(String(modified.nanoseconds, radix: 16))"
     let contentType = MIMEType.forPath(path)
@@ -103,6 +107,14 @@ public struct StaticFileHandler: Sendable {
       headers.remove(name: "Last-Modified")
     }
     if let gzipped { return HTTPResponse(status: status, headers: headers, body: .bytes(gzipped)) }
+    // A small file's answer is kept for the next request for the same path (StaticFileCache).
+    if let identity, file.byteCount <= StaticFileCache.largestFile, let bytes = CompressedFiles.read(file) {
+      let entry = StaticFileCache.Entry(
+        file: path, identity: identity, headers: headers, entityTag: entityTag, modifiedSeconds: modified.seconds,
+        compressible: compressible, body: bytes)
+      cache.keep(entry, for: request.path)
+      return HTTPResponse(status: status, headers: headers, body: .bytes(bytes))
+    }
     return HTTPResponse(status: status, headers: headers, body: .file(file))
   }
 

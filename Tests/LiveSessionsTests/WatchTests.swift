@@ -71,6 +71,20 @@ import Testing
     #expect(release.buildDescription == "swift build --product Contacts -c release")
   }
 
+  @Test func aCrashedServerIsStartedAgainUnlessItKeepsStoppingAtOnce() {
+    var restarts = CrashRestarts()
+    #expect(restarts.restarts(afterRunning: 30))
+    // Stops right after starting: tried again twice, then the watcher waits for a save.
+    #expect(restarts.restarts(afterRunning: 0.1))
+    #expect(restarts.restarts(afterRunning: 0.1))
+    #expect(!restarts.restarts(afterRunning: 0.1))
+    // A build starts a fresh server, and a server that ran a while is counted afresh too.
+    restarts.reset()
+    #expect(restarts.restarts(afterRunning: 0.1))
+    #expect(restarts.restarts(afterRunning: 5))
+    #expect(restarts.restarts(afterRunning: 0.1))
+  }
+
   @Test func portZeroIsOneFreePortForEveryRestart() throws {
     let root = try Self.package()
     defer { try? FileManager.default.removeItem(atPath: root) }
