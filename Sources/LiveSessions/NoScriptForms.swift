@@ -147,11 +147,20 @@ final class NoScriptForms {
     return type == "submit" || type == "image"
   }
 
+  /// Whether `name` is `lowercase` in any ASCII case, without making a lowercased copy (this
+  /// runs for every attribute of every element the page's walk annotates).
+  static func isName(_ name: String, lowercased lowercase: String) -> Bool {
+    let (bytes, expected) = (name.utf8, lowercase.utf8)
+    guard bytes.count == expected.count else { return false }
+    return zip(bytes, expected).allSatisfy { byte, wanted in (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted }
+  }
+
   /// The element's attributes with each of `changes` set: replaced in place, or appended.
   private func setting(_ changes: [(String, String)], in element: Element) -> [Attribute] {
     var attributes = element.attributes
+    attributes.reserveCapacity(attributes.count + changes.count)
     for (name, value) in changes {
-      if let index = attributes.firstIndex(where: { $0.name.lowercased() == name }) {
+      if let index = attributes.firstIndex(where: { Self.isName($0.name, lowercased: name) }) {
         attributes[index].value = value
       } else {
         attributes.append(Attribute(name, value))
