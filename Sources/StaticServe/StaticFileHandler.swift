@@ -2,7 +2,9 @@ import Glibc
 
 /// Answers GET and HEAD with files under a public root, safely: the decoded path never leaves
 /// the root (symlinks included), directories serve their `index.html` and are never listed,
-/// and `ETag` / `Last-Modified` validators give 304 Not Modified.
+/// and `ETag` / `Last-Modified` validators give 304 Not Modified. A small file's answer is kept
+/// in memory and used again while a `stat` finds the same file unchanged (no open and no
+/// checks on the next request for it; an edited, replaced or moved file is seen at once).
 ///
 /// ```swift
 /// let files = try StaticFileHandler(publicRoot: "public")
