@@ -81,6 +81,18 @@ import Testing
     #expect(Self.eventually { heard.withLock { $0 } == 1 }, "messages flow again")
   }
 
+  @Test func publishNeverWaitsForAStuckRedisAndAFullOutboxDropsAndCounts() throws {
+    let redis = try RedisTestServer()
+    let engine = try RedisPubSubEngine(url: redis.url, outboxCapacity: 10)
+    let heard = Locked(0)
+    engine.subscribe(to: "busy") { _ in heard.withLock { $0 += 1 } }
+    redis.pause()
+    defer { redis.resume() }
+    for _ in 0..<100 { engine.publish(Array(repeating: 7, count: 100), on: "busy") }
+    #expect(heard.withLock { $0 } == 100, "this process's own subscribers get every message at once")
+    #expect((1...90).contains(engine.droppedMessages), "the outbox keeps 10 (and a batch in flight), drops the rest")
+  }
+
   @Test func visitorsStateIsReadByAnotherEngine() throws {
     let redis = try RedisTestServer()
     let first = try RedisPubSubEngine(url: redis.url)
