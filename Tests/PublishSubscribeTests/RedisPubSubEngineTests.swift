@@ -104,6 +104,19 @@ import Testing
     #expect(try first.get(visitor: "v1", key: "likes") == nil)
   }
 
+  @Test func pubSubKeepsVisitorsInItsEngineWhenItIsAVisitorStoreElseInMemory() throws {
+    let redis = try RedisTestServer()
+    let onRedis = PubSub(engine: try RedisPubSubEngine(url: redis.url))
+    try onRedis.visitors.set(5, visitor: "v9", key: "likes")
+    let elsewhere = try RedisPubSubEngine(url: redis.url)
+    #expect(try elsewhere.value(Int.self, visitor: "v9", key: "likes") == 5, "kept in Redis")
+    let local = PubSub()
+    #expect(local.visitors is InMemoryVisitorStore)
+    try local.visitors.set(1, visitor: "v9", key: "likes")
+    #expect(try local.visitors.value(Int.self, visitor: "v9", key: "likes") == 1)
+    #expect(try PubSub().visitors.value(Int.self, visitor: "v9", key: "likes") == nil, "each PubSub its own memory")
+  }
+
   @Test func passwordAndACLUserLogIn() throws {
     let redis = try RedisTestServer(["--requirepass", "secret", "--user", "app", "on", ">apppass", "~*", "&*", "+@all"])
     #expect(throws: Never.self) { _ = try RedisPubSubEngine(url: "redis://:secret@127.0.0.1:\(redis.port)") }
