@@ -37,6 +37,9 @@ function instantiate() {
       navdom_write(pointer, length) {
         logged.push(Buffer.from(memory.buffer, pointer, length).toString('utf8'));
       },
+      // VisitorStorage's imports (BrowserStorage.swift); these tests store nothing.
+      navdom_storage_get: () => 0n,
+      navdom_storage_set: () => {},
     },
   };
   const module = new WebAssembly.Module(fs.readFileSync(wasmPath));
