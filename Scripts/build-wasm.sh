@@ -24,10 +24,13 @@ cd "$(dirname "$0")/.."
 
 if command -v wasm-opt >/dev/null 2>&1; then HAS_WASM_OPT=1; else HAS_WASM_OPT=0; fi
 
-# Builds product $1 into $2 with the plugin, from the package in $PACKAGE (default: this one).
+# Builds product $1 into $2 with the plugin, from the package in $PACKAGE (default: this one),
+# and the same module with its function names into $2 with .names.wasm for .wasm, which
+# Scripts/wasm-size-report.py reads.
 build() {
   local out="$PWD/$2"
-  (cd "${PACKAGE:-.}" && swift package --allow-writing-to-package-directory build-wasm --product "$1" --output "$out")
+  (cd "${PACKAGE:-.}" && swift package --allow-writing-to-package-directory build-wasm --product "$1" --output "$out" \
+    --names-output "${out%.wasm}.names.wasm")
 }
 
 # Builds product $1 into $2, prints its sizes and checks them against budgets of $3 bytes raw

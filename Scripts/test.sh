@@ -172,6 +172,12 @@ suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$wor
 
 suite "wasm build" Scripts/build-wasm.sh
 
+# Where the demo module's bytes go, by function and by source module: docs/WASM-SIZE.md is
+# rewritten from this build (a budget is raised only with this report showing what the bytes
+# buy). The script fails when the named module's code is not the shipped module's.
+suite "wasm size report (docs/WASM-SIZE.md)" bash -c 'python3 Scripts/wasm-size-report.py .build-wasm/navdom.names.wasm \
+  --shipped .build-wasm/navdom.wasm --markdown > .build-wasm/WASM-SIZE.md && mv .build-wasm/WASM-SIZE.md docs/WASM-SIZE.md'
+
 # The example app to WebAssembly with the documented command (docs/WASM.md), for the --wasm
 # browser flows below.
 suite "example app to wasm" bash -c 'cd Examples/Contacts && swift package --allow-writing-to-package-directory \

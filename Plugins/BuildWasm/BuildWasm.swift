@@ -20,6 +20,7 @@ struct BuildWasm: CommandPlugin {
     let productNames = extractor.extractOption(named: "product")
     let outputs = extractor.extractOption(named: "output")
     let skipsOptimizer = extractor.extractFlag(named: "no-wasm-opt") > 0
+    let namesOutputs = extractor.extractOption(named: "names-output")
     if wantsHelp {
       print(Self.usage)
       return
@@ -38,6 +39,7 @@ struct BuildWasm: CommandPlugin {
       throw BuildWasmError("no executable product '\(productName)' in \(context.package.displayName) (it has: \(names))")
     }
     guard outputs.count <= 1 else { throw BuildWasmError("--output is given more than once") }
+    guard namesOutputs.count <= 1 else { throw BuildWasmError("--names-output is given more than once") }
 
     try EmbeddedPreflight.check(product)
 
@@ -46,16 +48,20 @@ struct BuildWasm: CommandPlugin {
     let built = try build.run(product: productName)
     let output = outputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
       ?? build.scratchDirectory.appendingPathComponent("\(productName).wasm")
-    try build.install(built, at: output, optimize: !skipsOptimizer)
+    let namesOutput = namesOutputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
+    try build.install(built, at: output, optimize: !skipsOptimizer, namesOutput: namesOutput)
   }
 
   static let usage = """
-    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt]
+    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt] [--names-output PATH]
 
       --product NAME  the executable product to build (its main.swift registers the app with
                       NavigationWasm's WasmApp.register)
       --output PATH   where the module goes (default .build-wasm/NAME.wasm), relative to the package
       --no-wasm-opt   skip Binaryen's size optimiser even when wasm-opt is installed
+      --names-output PATH
+                      also write the module with its function names (the wasm name section),
+                      for Scripts/wasm-size-report.py; its code is the shipped module's
     """
 }
 
