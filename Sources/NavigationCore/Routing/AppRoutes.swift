@@ -70,7 +70,9 @@ public struct AppRoutes {
       guard let values = presentation.print(), let segments = presentation.pattern.segments(with: values) else {
         continue
       }
-      for segment in segments { url += (url == "/" ? "" : "/") + PercentEncoding.encode(segment) }
+      // `utf8.count == 1` is `url == "/"` (the only one-byte URL it can be) without String's
+      // ==, which brings Unicode normalization into the WebAssembly module.
+      for segment in segments { url += (url.utf8.count == 1 ? "" : "/") + PercentEncoding.encode(segment) }
       break
     }
     return url + queryString
@@ -148,7 +150,11 @@ public struct AppRoutes {
       let oldPairs = oldQuery.map(URLText.queryPairs) ?? []
       let newPairs = newQuery.map(URLText.queryPairs) ?? []
       for parameter in query where parameter.history == .push {
-        if Self.value(of: parameter.name, in: oldPairs) != Self.value(of: parameter.name, in: newPairs) { return "push" }
+        // By code points (DOMString), as the rest of the URL: String's != brings Unicode
+        // normalization into the WebAssembly module.
+        if !DOMString.equal(Self.value(of: parameter.name, in: oldPairs), Self.value(of: parameter.name, in: newPairs)) {
+          return "push"
+        }
       }
       return "replace"
     }
