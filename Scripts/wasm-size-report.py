@@ -116,18 +116,43 @@ def function_names(data, start, end):
     return names
 
 
+def identifier(symbol, offset):
+    """A length-prefixed identifier at `offset` (`10VirtualDOM`): (name, offset after it), or None."""
+    match = re.compile(r"(\d+)").match(symbol, offset)
+    if not match:
+        return None
+    end = match.end() + int(match.group(1))
+    return symbol[match.end():end], end
+
+
 def module_of(symbol):
     """The Swift module that defines a mangled symbol, `Swift` for the standard library's,
-    `C/runtime` for a symbol with no Swift mangling."""
-    match = re.match(r"^\$[se](\d+)", symbol)
-    if match:
-        length = int(match.group(1))
-        begin = match.end()
-        name = symbol[begin:begin + length]
-        return "Swift" if name == "Swift" else name
-    if symbol.startswith(("$s", "$e")):  # a standard-library type or substitution: $eSa, $eSS, $es...
+    `C/runtime` for a symbol with no Swift mangling. A member of an extension counts in the
+    extension's module: `$e10VirtualDOM4NodeV14NavigationCoreE...` (NavigationCore's
+    `extension Node`) is NavigationCore's, `$eSS14NavigationCoreE...` too."""
+    if not symbol.startswith(("$s", "$e")):
+        return "C/runtime"
+    offset = 2
+    first = identifier(symbol, offset)
+    if first:
+        module, offset = first
+    elif symbol[offset:offset + 1] == "S" and symbol[offset + 1:offset + 2].isalpha():
+        module, offset = "Swift", offset + 2  # a standard type: SS String, Sa Array, ...
+    else:
         return "Swift"
-    return "C/runtime"
+    # Nested nominal types (`4NodeV`, `7ElementV5ExtrasV`), then an extension's module (`...E`).
+    while True:
+        nominal = identifier(symbol, offset)
+        if not nominal:
+            break
+        name, after = nominal
+        kind = symbol[after:after + 1]
+        if kind == "E":
+            return name
+        if kind not in ("V", "C", "O", "P"):
+            break
+        offset = after + 1
+    return module
 
 
 def demangler():

@@ -22,7 +22,7 @@ enum WasmNameSection {
       let (size, payload) = try leb128(bytes, at: offset + 1)
       let end = payload + size
       guard end <= bytes.count else { throw BuildWasmError("a section runs past the module's end") }
-      if id != 0 || !removedSections.contains(try customName(bytes, at: payload)) {
+      if try id != 0 || !removedSections.contains(customName(bytes, at: payload)) {
         kept += bytes[offset..<end]
       }
       offset = end
