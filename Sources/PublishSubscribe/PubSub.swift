@@ -17,10 +17,18 @@ import Foundation
 /// ```
 public struct PubSub: Sendable {
   public let engine: any PubSubEngine
+  /// Where visitors' state is kept: the engine when it is a ``VisitorStore`` (Redis: it
+  /// outlives the process), else this process's memory.
+  ///
+  /// ```swift
+  /// try PubSub.shared.visitors.set(3, visitor: "v1", key: "likes")
+  /// ```
+  public let visitors: any VisitorStore
 
   /// Within this process unless another engine is given.
   public init(engine: any PubSubEngine = LocalPubSubEngine()) {
     self.engine = engine
+    visitors = engine as? any VisitorStore ?? InMemoryVisitorStore()
   }
 
   /// Sends `message` to every subscriber of `topic` (this one's included). `false`, sending
