@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a WebAssembly module's bytes go: its code attributed to functions and to source modules.
 
-    Scripts/wasm-size-report.py MODULE.names.wasm [--shipped MODULE.wasm] [--top N] [--markdown]
+    Scripts/wasm-size-report.py MODULE.names.wasm [--shipped MODULE.wasm] [--top N] [--markdown] [--forbid TEXT]
     Scripts/wasm-size-report.py .build-wasm/navdom.names.wasm --shipped .build-wasm/navdom.wasm --markdown > docs/WASM-SIZE.md
 
 MODULE.names.wasm is the module as shipped but with its name section kept: the build-wasm plugin
@@ -246,13 +246,28 @@ def report(args):
     return "\n".join(lines) + "\n"
 
 
+def forbidden_functions(path, patterns):
+    """(pattern, function) for each function whose mangled name contains one of `patterns`:
+    code that should never reach the module (`_InternalNFC`: String's ==, which a comparison by
+    code points, DOMString.equal, avoids)."""
+    _, functions, _, _ = analyse(path)
+    return [(pattern, name) for name, _ in functions for pattern in patterns if pattern in name]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names_module", help="the module with its name section (build-wasm --names-output)")
     parser.add_argument("--shipped", help="the shipped module, checked to hold the same code")
     parser.add_argument("--top", type=int, default=60, help="how many functions to list (default 60)")
     parser.add_argument("--markdown", action="store_true", help="a Markdown page with a title")
+    parser.add_argument("--forbid", action="append", default=[], metavar="TEXT",
+                        help="fail when a function's mangled name contains TEXT (repeatable)")
     args = parser.parse_args()
+    forbidden = forbidden_functions(args.names_module, args.forbid)
+    if forbidden:
+        for pattern, name in forbidden:
+            print(f"wasm-size-report: {args.names_module} holds {name} (forbidden: {pattern})", file=sys.stderr)
+        sys.exit(1)
     sys.stdout.write(report(args))
 
 
