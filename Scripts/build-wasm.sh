@@ -60,17 +60,20 @@ OVER=0
 # commit that raises it. Their history is in git (`git log -p Scripts/build-wasm.sh`).
 # - navdom-bench.wasm, the renderer and the diff on the benchmark table: 96 KiB stripped,
 #   40 KiB gzip -9 (issue 38: at most its size then, 94.0 KB / 40.1 KB).
-# - navdom.wasm, the demo running client-side: 208 KiB stripped, 90 KiB gzip -9. Issue 38
+# - navdom.wasm, the demo running client-side: 216 KiB stripped, 94 KiB gzip -9. Issue 38
 #   (2026-11-28) measured it function by function (docs/WASM-SIZE.md): 222.5 KB / 96.6 KB, of
-#   which 9.6 KB of code was Unicode normalization, brought in by three String comparisons in
+#   which 9.6 KB of code was Unicode normalization, brought in by String comparisons in
 #   NavigationCore (the session's title, the URL's root, a query value's history rule), now by
 #   code points (DOMString.equal): 212.0 KB / 92.2 KB; the DSL's option makers as calls in the
-#   module rather than built at each call site: 211.5 KB / 91.6 KB. The issue's limit is
-#   80 KB gzip (goal 70 KB); docs/WASM-SIZE.md says where the rest goes.
+#   module rather than built at each call site: 211.5 KB / 91.7 KB. Main's state routes and
+#   API work of the same day (StateRoute, AppRoutes.find, places) then made it 219.4 KB /
+#   95.3 KB, with the demo's `destination != nil` (Destination's synthesized ==, normalization
+#   again) matched by `case .some` instead; Scripts/test.sh now fails when normalization is
+#   back. The issue's limit is 80 KB gzip (goal 70 KB); docs/WASM-SIZE.md says where the rest goes.
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=212992 APP_GZIP_BUDGET=92160
+APP_BUDGET=221184 APP_GZIP_BUDGET=96256
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 PACKAGE=Benchmarks module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
