@@ -97,7 +97,8 @@ let targets: [Target] = [
   .testTarget(name: "PublishSubscribeTests", dependencies: ["PublishSubscribe", "NavDOMSupport"]),
   .testTarget(name: "NavDOMCommandLineTests", dependencies: ["NavDOMCommandLine"]),
   .testTarget(
-    name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM", "VirtualDOMTesting"],
+    name: "DemoAppTests",
+    dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM", "VirtualDOMTesting", "NavDOMSupport"],
     exclude: ["__Snapshots__"]),
 ]
 

@@ -6,7 +6,7 @@ import Testing
 
 /// What every app gets from the library, whatever its public folder holds: runtime.js (one
 /// bundled module) and the navigation markup's stylesheet, linked before the app's own.
-@Suite struct LibraryFilesTests {
+@Suite struct BuiltInFilesTests {
   @Test func pagesLinkTheNavigationStylesheetBeforeTheAppsOwn() throws {
     let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in inventorySession(url: url) }
     let html = try #require(try app.renderPage(url: "/"))
