@@ -142,7 +142,7 @@ navdom_bench=$(cd Benchmarks && swift build --show-bin-path)/navdom-bench
 # TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
   swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests'
+  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests|MessageOrderTests'
 
 # Adversarial programs a user could write against the public API (Tests/soundness): a node
 # handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a
