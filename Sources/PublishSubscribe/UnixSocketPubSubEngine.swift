@@ -6,7 +6,7 @@ import NavDOMSupport
 /// nginx): each process binds a Unix datagram socket in a folder they share, and a message
 /// published in one goes to its own subscribers at once, then to every other socket in the
 /// folder, whose process delivers it to its subscribers. No broker to run; the processes find
-/// each other by the folder. Across machines, an engine over Redis or Postgres does the same.
+/// each other by the folder. Across machines, ``RedisPubSubEngine`` does the same.
 ///
 /// ```swift
 /// let engine = try UnixSocketPubSubEngine(folder: "/run/inventory-pubsub")
