@@ -15,28 +15,29 @@ enum LivePage {
   /// ids are no longer numbered in order, so it cannot hydrate).
   static func document(
     app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil,
-    formSession: String? = nil, style: Serializer.Style = .compact
+    formSession: String? = nil, sequence: Int = 0, style: Serializer.Style = .compact
   ) throws(RenderError) -> String {
     var containerOptions: [ElementOption] = [.id("app"), .attribute("data-navdom-root", "")]
     if let sessionID {
       containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
+      // A page of a session that already sent messages: the number of the latest one it shows.
+      if sequence > 0 { containerOptions.append(.attribute("data-navdom-seq", String(sequence))) }
     }
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
     if let watch = app.watchStream { containerOptions.append(.attribute("data-navdom-watch", watch)) }
     // The title runtime.js shows when no page or presentation has one.
     containerOptions.append(.attribute("data-navdom-title", app.title))
     let formSession = formSession ?? sessionID
-    if sessionID != nil || formSession == nil {
-      containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
-      containerOptions.append(.attribute("data-navdom-check", HydrationCheck.value(of: session.runtime.nodes)))
+    // One walk for the check, the patches and the no-script markup (PageWalk).
+    let hydrates = sessionID != nil || formSession == nil
+    let forms = formSession.map { NoScriptForms(session: $0) }
+    var walk = PageWalk(ids: session.runtime.mountedTree.ids, forms: forms, hydrates: hydrates)
+    let nodes = walk.run(session.runtime.nodes)
+    if hydrates {
+      containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(walk.patches)))
+      containerOptions.append(.attribute("data-navdom-check", walk.check.value))
     }
-    var nodes = session.runtime.nodes
-    var pageForm: Node?
-    if let formSession {
-      let walk = NoScriptForms(session: formSession, runtime: session.runtime)
-      nodes = walk.annotate(nodes)
-      if walk.usesPageForm { pageForm = walk.pageFormNode() }
-    }
+    let pageForm = forms?.usesPageForm == true ? forms?.pageFormNode() : nil
 
     let page = html(.lang("en")) {
       head {
@@ -60,11 +61,14 @@ enum LivePage {
   /// The page as an HTTP response: never cached (it holds a session, or state that changes),
   /// and a 500 naming the problem if the app's tree cannot be rendered.
   static func response(
-    app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil, formSession: String? = nil
+    app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil, formSession: String? = nil,
+    sequence: Int = 0
   ) -> HTTPResponse {
     do {
       var response = HTTPResponse.html(
-        try document(app: app, session: session, sessionID: sessionID, wasmModule: wasmModule, formSession: formSession))
+        try document(
+          app: app, session: session, sessionID: sessionID, wasmModule: wasmModule, formSession: formSession,
+          sequence: sequence))
       response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
       response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy(wasm: wasmModule != nil))
       return response
@@ -117,7 +121,16 @@ extension HTTPRequest {
   /// Whether the path's last segment has a file extension (`/runtime.js`, `/app.css`): those
   /// are static files, answered without asking the app or taking its lock.
   package var namesAFile: Bool {
-    guard let lastSegment = path.split(separator: "/").last else { return false }
-    return lastSegment.contains(".")
+    // Bytes from the end, not `split`: every static file's request asks (no array made).
+    var sawSegment = false
+    for byte in path.utf8.reversed() {
+      if byte == 0x2F {  // /
+        if sawSegment { return false }
+      } else {
+        sawSegment = true
+        if byte == 0x2E { return true }  // .
+      }
+    }
+    return false
   }
 }

@@ -33,7 +33,7 @@ enum NoScriptSubmission {
     let posted = decodeForm(request.body)
     session.touch()
     return .deferred { complete in
-      session.run({ app in run(posted, formID: formID, in: app) }) { location in
+      session.run({ session in run(posted, formID: formID, in: session.app) }) { location in
         var response = HTTPResponse(status: HTTPStatus(code: 303))
         response.headers["Location"] = location
         response.headers["Cache-Control"] = "no-store"
@@ -46,8 +46,8 @@ enum NoScriptSubmission {
   /// Runs the submission in the app; returns the URL of its state afterwards. Events the
   /// current tree refuses (a stale button) change nothing; the visitor sees the state as it is.
   static func run(_ posted: [(String, String)], formID: NodeID?, in app: AppSession) -> String {
-    let walk = NoScriptForms(session: "", runtime: app.runtime)
-    walk.collectFields(of: app.runtime.nodes)
+    let walk = NoScriptForms(session: "")
+    walk.collectFields(of: app.runtime)
     let clicked = posted.first { $0.0 == NoScriptForms.clickField }.flatMap { NodeID($0.1) }
     let owner: NoScriptForms.Owner = formID.map { .form($0) } ?? .page
     for field in walk.fields where field.owner == owner {
@@ -104,13 +104,14 @@ extension LiveServer {
       return nil
     }
     session.touch()
-    return session.runAndWait { appSession -> HTTPResponse? in
+    return session.runAndWait { appSession, sequence -> HTTPResponse? in
       if appSession.url != request.appURL, appSession.popState(to: request.appURL) == nil { return nil }
       _ = appSession.takePendingReply()
       // Events have renumbered the tree since its first page: such a page works by posting
       // forms only (script would number it from 1 and lose the ids).
       let live = appSession.runtime.mountedTree.idsAreHydrationOrder
-      return LivePage.response(app: app, session: appSession, sessionID: live ? id : nil, formSession: id)
+      return LivePage.response(
+        app: app, session: appSession, sessionID: live ? id : nil, formSession: id, sequence: sequence)
     }
   }
 }

@@ -3,7 +3,7 @@ import HTTPTestSupport
 import LiveSessions
 import NavigationCore
 import StaticServe
-import Synchronization
+import NavDOMSupport
 import Testing
 import VirtualDOM
 
@@ -18,7 +18,7 @@ import VirtualDOM
 
   /// The live server, for the app's handlers (which exist before it does).
   final class ServerBox: Sendable {
-    let server = Mutex<LiveServer?>(nil)
+    let server = Locked<LiveServer?>(nil)
   }
 
   /// An app with one button ("Tell everyone", node 2) that tells every session from its own
@@ -48,7 +48,7 @@ import VirtualDOM
 
     init() throws {
       let box = ServerBox()
-      let counter = Mutex(0)
+      let counter = Locked(0)
       let live = LiveServer(app: AppWideChangeTests.app(box) {
         counter.withLock { count in
           defer { count += 1 }
@@ -152,8 +152,8 @@ import VirtualDOM
   /// on another; the event itself is answered either way.
   static func outcomeOfPerformFromAnEvent(onItsOwnSession own: Bool) throws -> Bool? {
     let box = ServerBox()
-    let target = Mutex<String?>(nil)
-    let outcome = Mutex<Bool?>(nil)
+    let target = Locked<String?>(nil)
+    let outcome = Locked<Bool?>(nil)
     let live = LiveServer(app: LiveApp(title: "Waiting") { url in
       guard url == "/" else { return nil }
       let model = NoteModel()
