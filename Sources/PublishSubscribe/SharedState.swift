@@ -1,3 +1,4 @@
+import Foundation
 import NavDOMSupport
 
 /// A value every visitor shares (a count, the books on loan), with change notifications: any
@@ -15,8 +16,8 @@ import NavDOMSupport
 ///
 /// The value needs no `Codable` conformance to be shared within one process
 /// (``init(_:topic:)``), so a portable model type (one that also builds for WebAssembly, where
-/// there is no `Codable`) is shared as it is; across processes (``init(_:topic:pubsub:)`` with
-/// a shared engine) it travels as JSON and must be `Codable`.
+/// there is no `Codable`) is shared as it is; on a ``PubSub`` (``init(_:topic:pubsub:)``) it
+/// travels as JSON and must be `Codable`.
 ///
 /// An event handler reaches app-wide state as the model's own property (give the session
 /// function the `SharedState` and the model keeps it), and other pages through ``onChange(_:)``
@@ -29,17 +30,20 @@ import NavDOMSupport
 /// }
 /// ```
 ///
-/// Each change carries a version; a process keeps the newest it has seen. Over an engine shared
-/// by several processes each keeps its own copy, which suits a value changed from one place at
-/// a time; state that many processes change at once belongs in a database, with a message
-/// telling the pages to read it again.
+/// Each change carries a version; a process keeps the newest it has seen. When the engine is
+/// also a ``SharedValueStore`` (``RedisPubSubEngine``), the value and its version live in the
+/// store: ``update(_:)`` is atomic across processes (two processes each adding 1,000 end at
+/// exactly 2,000), and the value is read from the store when the state is made and each time
+/// the engine reconnects. Over an engine without a store (one process, or
+/// ``UnixSocketPubSubEngine``) each process keeps its own copy, which suits a value changed
+/// from one place at a time.
 public final class SharedState<Value: Sendable>: Sendable {
   /// What travels on the topic: the value after a change, and how many changes it has seen.
   struct Change: Sendable {
     var version: UInt64
     var value: Value
   }
-  private struct State {
+  struct State {
     var version: UInt64 = 0
     var value: Value
     var observers: [@Sendable (_ old: Value, _ new: Value) -> Void] = []
@@ -48,10 +52,15 @@ public final class SharedState<Value: Sendable>: Sendable {
     /// Whether a thread is telling the observers now (it tells the changes that arrive meanwhile).
     var delivering = false
   }
-  private let state: Locked<State>
-  /// Sends a change to the copies of the state in other processes (and back to this one, which
-  /// already has it); `nil` within one process.
-  private let send: (@Sendable (Change) -> Void)?
+  let state: Locked<State>
+  let topic: String
+  /// Sends a change to the copies in other processes (and back to this one, which has it);
+  /// `nil` within one process.
+  let send: (@Sendable (Change) -> Void)?
+  /// The engine's store, when it has one.
+  let store: (any SharedValueStore)?
+  /// ``update(_:)`` through the store (SharedState+Store.swift), set when there is one.
+  private let storeUpdate = Locked<(@Sendable ((inout Value) -> Void) -> Value)?>(nil)
 
   /// A state shared within this process: any `Sendable` value, `Codable` or not.
   ///
@@ -60,19 +69,29 @@ public final class SharedState<Value: Sendable>: Sendable {
   /// ```
   public init(_ initial: Value, topic: String) {
     state = Locked(State(value: initial))
+    self.topic = topic
     send = nil
+    store = nil
   }
 
-  /// A state whose changes travel on `pubsub`'s topic as JSON, so copies in other processes
-  /// (a shared engine: ``UnixSocketPubSubEngine``) follow it.
+  /// A value shared under `topic` on `pubsub`, as JSON: `initial` until a change, or the
+  /// value stored under `topic` when the engine is a ``SharedValueStore`` that has one (read
+  /// here, before the state is used).
   ///
   /// ```swift
-  /// let likes = SharedState(0, topic: "likes", pubsub: PubSub(engine: sharedEngine))
+  /// let likes = SharedState(0, topic: "likes", pubsub: .shared)
   /// ```
   public init(_ initial: Value, topic: String, pubsub: PubSub = PubSub()) where Value: Codable {
     state = Locked(State(value: initial))
+    self.topic = topic
     send = { change in pubsub.broadcast(change, on: topic) }
+    store = pubsub.engine as? any SharedValueStore
     pubsub.subscribe(to: topic, as: Change.self) { [weak self] change in self?.receive(change) }
+    if let store {
+      storeUpdate.withLock { $0 = { [unowned self] change in updateInStore(change) } }
+      store.onReconnect { [weak self] in self?.readStore(restoring: true) }
+      readStore(restoring: false)
+    }
   }
 
   /// The value now.
@@ -82,13 +101,16 @@ public final class SharedState<Value: Sendable>: Sendable {
   /// ```
   public var value: Value { state.withLock { $0.value } }
 
-  /// Changes the value (one change at a time across threads), announces it, and returns it.
+  /// Changes the value (one change at a time across threads; across processes too with a
+  /// store, where `change` runs again on the newest value when another process changed it
+  /// first), announces it, and returns it.
   ///
   /// ```swift
   /// likes.update { $0 += 1 }
   /// ```
   @discardableResult
   public func update(_ change: (inout Value) -> Void) -> Value {
+    if let storeUpdate = storeUpdate.withLock({ $0 }) { return storeUpdate(change) }
     let changed = state.withLock { state -> Change in
       let old = state.value
       change(&state.value)
@@ -101,7 +123,7 @@ public final class SharedState<Value: Sendable>: Sendable {
     return changed.value
   }
 
-  /// Calls `observer` with the value after every change.
+  /// Calls `observer` with the value after every change, in the order of the changes.
   ///
   /// ```swift
   /// likes.onChange { count in print(count) }
@@ -122,7 +144,8 @@ public final class SharedState<Value: Sendable>: Sendable {
     state.withLock { $0.observers.append(observer) }
   }
 
-  private func receive(_ change: Change) {
+  /// Takes `change` if it is newer than the value this process has.
+  func receive(_ change: Change) {
     state.withLock { state in
       guard change.version > state.version else { return }
       state.undelivered.append((state.value, change.value))
@@ -133,7 +156,7 @@ public final class SharedState<Value: Sendable>: Sendable {
   }
 
   /// Tells the observers every undelivered change, oldest first, unless another thread is.
-  private func deliver() {
+  func deliver() {
     let shouldDeliver = state.withLock { state -> Bool in
       guard !state.delivering, !state.undelivered.isEmpty else { return false }
       state.delivering = true
