@@ -159,6 +159,8 @@ suite "API breaks announced in CHANGELOG.md" Scripts/check-api-breaks.sh
 suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
+# navdom new: the scaffolded app builds, tests, serves and builds its module as generated.
+suite "navdom new round trip" env NAVDOM_BIN="$navdom" Tests/cli/test_new.sh
 
 suite "navdom-bench command line" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" Benchmarks/Tests/cli/test_bench_cli.sh
 
