@@ -15,6 +15,9 @@ enum NewTemplates {
       ("Sources/NAME/main.swift", server),
       ("Sources/NAMEWasm/main.swift", wasm),
       ("Tests/NAMEAppTests/NAMEAppTests.swift", tests),
+      // The list's snapshot as the generated view renders it: the tests pass as generated, and
+      // a change to the view shows as a diff to review.
+      ("Tests/NAMEAppTests/__Snapshots__/NAMEAppTests/list.html", listSnapshot),
     ].map { path, text in
       (fill(path, name: name, navdom: navdom), fill(text, name: name, navdom: navdom))
     }
@@ -85,8 +88,8 @@ enum NewTemplates {
         swift package --allow-writing-to-package-directory build-wasm --product NAMEWasm
         swift run NAME serve --wasm .build-wasm/NAMEWasm.wasm
 
-    Then open http://localhost:8080/. `swift test` runs the tests (snapshots in
-    Tests/NAMEAppTests/__Snapshots__, recorded on the first run).
+    Then open http://localhost:8080/. `swift test` runs the tests; a snapshot that differs
+    fails with a diff (`NAVDOM_RECORD_SNAPSHOTS=1 swift test` records the new one).
 
     """
 
@@ -195,6 +198,21 @@ enum NewTemplates {
 
     // The app in the browser: runtime.js starts it at the page's URL and sends it the events.
     WasmApp.register { url in startNAME(url: url) }
+
+    """
+
+  static let listSnapshot = """
+    <div class="navigation-stack">
+      <section class="navigation-page navigation-root" data-depth="0">
+        <main>
+          <h1>NAME</h1>
+          <ul>
+            <li><a href="/notes/1" class="navigation-link">Hello</a></li>
+            <li><a href="/notes/2" class="navigation-link">navdom</a></li>
+          </ul>
+        </main>
+      </section>
+    </div>
 
     """
 

@@ -29,9 +29,7 @@ grep -q "swift run Notebook serve" "$work/Notebook/README.md" || fail "the READM
 
 cd "$work/Notebook"
 swift build
-swift test
-[ -f Tests/NotebookAppTests/__Snapshots__/NotebookAppTests/list.html ] || ls -R Tests/NotebookAppTests/__Snapshots__ || fail "no snapshot was recorded"
-swift test  # again, against the recorded snapshot
+swift test  # the list's snapshot ships with the package: it passes as generated
 
 # Serve it on a free port and fetch the list and a note's page.
 "$(swift build --show-bin-path)/Notebook" serve --port 0 --quiet >serve.out 2>serve.err &
