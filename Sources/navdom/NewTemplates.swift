@@ -170,6 +170,7 @@ enum NewTemplates {
 
   static let session = """
     import NavigationCore
+    import VirtualDOM
 
     /// The app at `url`, or why it has no page there: the one function the server (`LiveApp`)
     /// and the WebAssembly module (`WasmApp.register`) both start visitors with.
