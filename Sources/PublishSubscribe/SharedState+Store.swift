@@ -22,9 +22,8 @@ extension SharedState where Value: Codable {
         let bytes = try Array(JSONEncoder().encode(next))
         switch try store.store(bytes, for: topic, ifVersion: version, operation: operation) {
         case .stored(let stored):
-          let changed = Change(version: stored, value: next)
-          receive(changed)
-          send?(changed)
+          // The engine delivers it here at once too (`receive`), then to every other process.
+          send?(Change(version: stored, value: next))
           return next
         case .alreadyStored(let current):  // stored before its answer was lost
           guard let current else { return next }
