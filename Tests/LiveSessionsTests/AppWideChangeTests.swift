@@ -3,7 +3,7 @@ import HTTPTestSupport
 import LiveSessions
 import NavigationCore
 import StaticServe
-import Synchronization
+import NavDOMSupport
 import Testing
 import VirtualDOM
 
@@ -19,7 +19,7 @@ import VirtualDOM
   /// The live server, for a handler that needs `perform(session:)`'s answer (which a
   /// broadcast does not give).
   final class ServerBox: Sendable {
-    let server = Mutex<LiveServer?>(nil)
+    let server = Locked<LiveServer?>(nil)
   }
 
   /// An app with one button ("Tell everyone", node 2) that tells every session from its own
@@ -53,7 +53,7 @@ import VirtualDOM
     let server: HTTPServer
 
     init() throws {
-      let counter = Mutex(0)
+      let counter = Locked(0)
       let app = AppWideChangeTests.app(PubSub()) {
         counter.withLock { count in
           defer { count += 1 }
@@ -158,8 +158,8 @@ import VirtualDOM
   /// on another; the event itself is answered either way.
   static func outcomeOfPerformFromAnEvent(onItsOwnSession own: Bool) throws -> Bool? {
     let box = ServerBox()
-    let target = Mutex<String?>(nil)
-    let outcome = Mutex<Bool?>(nil)
+    let target = Locked<String?>(nil)
+    let outcome = Locked<Bool?>(nil)
     let live = LiveServer(app: LiveApp(title: "Waiting") { url in
       guard url == "/" else { return nil }
       let model = NoteModel()

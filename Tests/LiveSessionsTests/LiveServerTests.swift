@@ -143,7 +143,7 @@ import VirtualDOM
     let response = visit.click("Add item")
     #expect(response.status == .ok)
     let reply = Self.text(response)
-    #expect(reply.hasPrefix(#"{"patches":[{"op":"insert""#))
+    #expect(reply.hasPrefix(#"{"seq":1,"patches":[{"op":"insert""#))
     #expect(reply.contains(#""method":"showModal""#))
     guard case .addItem? = visit.model.destination else {
       Issue.record("the click did not open the New item sheet")

@@ -41,7 +41,7 @@ import VirtualDOM
     let live = LiveServer(app: harness.app)
     let visit = try LiveServerTests.Visit(live, harness)
     let fresh = LiveServerTests.text(LiveServerTests.get(live, "/_navdom/resync?session=\(visit.session)"))
-    #expect(fresh.hasPrefix(#"{"html":"<div class=\"navigation-stack\">"#))
+    #expect(fresh.hasPrefix(#"{"seq":0,"html":"<div class=\"navigation-stack\">"#))
     #expect(!fresh.contains(#""ids":"#))  // a fresh tree is numbered 1, 2, 3…
     #expect(fresh.contains(#""patches":[{"op":"listen","#))
     #expect(fresh.hasSuffix(#","url":"/"}"#))

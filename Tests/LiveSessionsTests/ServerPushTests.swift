@@ -51,7 +51,7 @@ import Testing
       pushed = stream.readUntil("Lamp")
     }
     let message = try #require(pushed)
-    #expect(message.contains(#"data: {"patches":[{"op":"insert""#))
+    #expect(message.contains(#"data: {"seq":1,"patches":[{"op":"insert""#))
   }
 
   @Test func aChangeMadeOnEverySessionReachesEachPageThroughItsModel() throws {
@@ -84,7 +84,7 @@ import Testing
         stream.setReceiveTimeout(0.1)
         pushed = stream.readUntil("Lamp")
       }
-      #expect(try #require(pushed).contains(#"data: {"patches":[{"op":"insert""#))
+      #expect(try #require(pushed).contains(#"data: {"seq":1,"patches":[{"op":"insert""#))
     }
   }
 
