@@ -11,7 +11,8 @@
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
 # the html5lib round trip of the renderer; the benchmarks package (Benchmarks/: its tests, the
-# navdom-bench command, the browser benchmark's pages). Exits non-zero if any suite fails, and
+# navdom-bench command, the browser benchmark's pages); the API-break check against
+# .api-baseline (Scripts/check-api-breaks.sh). Exits non-zero if any suite fails, and
 # ends with one line "suites: N passed, M failed".
 #
 #   Scripts/test.sh           # everything, as CI runs it
@@ -153,10 +154,15 @@ suite "soundness programs (release, TSan, ASan)" Tests/soundness/run.sh
 # The API reference (DocC, from the toolchain): every product's catalog with warnings as
 # errors, so a broken symbol link fails.
 suite "API documentation (DocC)" Scripts/build-docs.sh
+# API breaks since the last released version (.api-baseline), each announced in CHANGELOG.md's
+# Breaking sections; the digester builds the baseline once into .build/api-baseline.
+suite "API breaks announced in CHANGELOG.md" Scripts/check-api-breaks.sh
 
 suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
+# navdom new: the scaffolded app builds, tests, serves and builds its module as generated.
+suite "navdom new round trip" env NAVDOM_BIN="$navdom" Tests/cli/test_new.sh
 
 suite "navdom-bench command line" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" Benchmarks/Tests/cli/test_bench_cli.sh
 

@@ -68,12 +68,24 @@ public final class LiveServer: Sendable {
   /// server.perform(session: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
   /// ```
   @discardableResult
-  public func perform(session id: String, _ body: (AppSession) -> Void) -> Bool {
-    guard let session = sessions.withLock({ $0[id] }) else { return false }
-    if !session.isRunningHere && workers.isWorkerThread { return false }
-    session.runAndWait { app, _ in body(app) }
-    return true
+  public func perform(session id: String, _ body: @Sendable (AppSession) -> Void) -> Bool {
+    result(inSession: id, body) != nil
   }
+
+  /// Runs `body` with a session's app in that session's mailbox, waits for it and gives what it
+  /// returned; `nil` when ``perform(session:_:)`` would answer `false`. `body` is `@Sendable`
+  /// and its result `Sendable`, so the app cannot leave the session's job (a stored app would
+  /// race with the session's own events).
+  ///
+  /// ```swift
+  /// let count = server.result(inSession: id) { $0.model(as: InventoryModel.self)?.items.count }
+  /// ```
+  public func result<Value: Sendable>(inSession id: String, _ body: @Sendable (AppSession) -> Value) -> Value? {
+    guard let session = liveSession(id) else { return nil }
+    if !session.isRunningHere && workers.isWorkerThread { return nil }
+    return session.runAndWait { app, _ in body(app) }
+  }
+
 
   /// Applies `body` to one session's app in that session's mailbox, later, and sends its
   /// changes to the page's stream; returns at once, from any thread. `false` if no such session.

@@ -211,9 +211,9 @@ private final class WaitingJob<Result: Sendable>: @unchecked Sendable {
   // until the job has signalled `done` after its last use of `work`. So `work` runs on one
   // thread at a time, the semaphore orders the caller's uses before and after it, and `work`
   // does not outlive the call (`withoutActuallyEscaping` checks it). `stored` is under `lock`.
-  // The limit of this proof: `work` is handed the app, and `LiveServer.perform(session:)` passes
-  // its public closure here, which is not `@Sendable`, so it could store the app where its
-  // caller reads it after the call; a `@Sendable` form of that API would close this.
+  // `work` is handed the app: the public closures that reach it (`LiveServer.perform(session:)`,
+  // `result(inSession:)`) are `@Sendable` with a `Sendable` result, so the app cannot be stored
+  // where the caller reads it after the call.
   private var work: ((AppSession, Int) -> Result)?
   private let lock = NSLock()
   private var stored: Result?

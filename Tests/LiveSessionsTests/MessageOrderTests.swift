@@ -34,8 +34,7 @@ import Testing
 
     let reply = LiveServerTests.text(visit.click("Add item"))
     #expect(Self.number(reply) == 1)
-    let model = visit.model
-    live.perform(session: visit.session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
+    live.perform(session: visit.session) { $0.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red)) }
     var pushed = ""
     for _ in 0..<200 where !pushed.contains("Lamp") {
       pushed += Self.sent(stream)
