@@ -57,9 +57,10 @@ let targets: [Target] = [
   .target(name: "PublishSubscribe", dependencies: ["NavDOMSupport"]),
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-  // Resources/runtime/ holds the browser runtime's ES modules, which the tests import and the
-  // server bundles into the one module pages load, /runtime.js (RuntimeBundle); Resources/
-  // package.json only tells node they are ES modules. Resources/navdom.css is the navigation
+  // Resources/runtime/ holds the browser runtime's ES modules, which the tests import;
+  // Resources/runtime.js is their bundle (esbuild, Scripts/bundle-runtime.sh, committed), the one
+  // module pages load as /runtime.js (RuntimeBundle). Resources/package.json only tells node
+  // they are ES modules. Resources/navdom.css is the navigation
   // markup's base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
   .target(
     name: "LiveSessions",
@@ -67,8 +68,8 @@ let targets: [Target] = [
       "StaticServe", "HTTPServerCore", "WorkScheduling", "PublishSubscribe", "NavigationCore", "HTMLRenderer", "VirtualDOM",
       "NavDOMSupport", "NavDOMZlib",
     ],
-    exclude: ["Resources/package.json"],
-    resources: [.copy("Resources/runtime"), .copy("Resources/navdom.css"), .copy("Resources/favicon.ico")]),
+    exclude: ["Resources/package.json", "Resources/runtime"],
+    resources: [.copy("Resources/runtime.js"), .copy("Resources/navdom.css"), .copy("Resources/favicon.ico")]),
   // An app's command line (`serve`, `render`, `runtime`) and watch mode (`serve --watch`: rebuild
   // and restart on save), the development tool. App executables import it for
   // `AppCommandLine.run`; a server that wires LiveServer itself links only LiveSessions.
@@ -97,7 +98,8 @@ let targets: [Target] = [
   .testTarget(name: "PublishSubscribeTests", dependencies: ["PublishSubscribe", "NavDOMSupport"]),
   .testTarget(name: "NavDOMCommandLineTests", dependencies: ["NavDOMCommandLine"]),
   .testTarget(
-    name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM", "VirtualDOMTesting"],
+    name: "DemoAppTests",
+    dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM", "VirtualDOMTesting", "NavDOMSupport"],
     exclude: ["__Snapshots__"]),
 ]
 

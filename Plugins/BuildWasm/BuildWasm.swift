@@ -22,6 +22,7 @@ struct BuildWasm: CommandPlugin {
     let outputs = extractor.extractOption(named: "output")
     let development = extractor.extractFlag(named: "development") > 0
     let skipsOptimizer = extractor.extractFlag(named: "no-wasm-opt") > 0 || development
+    let namesOutputs = extractor.extractOption(named: "names-output")
     if wantsHelp {
       print(Self.usage)
       return
@@ -40,6 +41,7 @@ struct BuildWasm: CommandPlugin {
       throw BuildWasmError("no executable product '\(productName)' in \(context.package.displayName) (it has: \(names))")
     }
     guard outputs.count <= 1 else { throw BuildWasmError("--output is given more than once") }
+    guard namesOutputs.count <= 1 else { throw BuildWasmError("--names-output is given more than once") }
 
     try EmbeddedPreflight.check(product)
 
@@ -49,11 +51,12 @@ struct BuildWasm: CommandPlugin {
     let built = try build.run(product: productName)
     let output = outputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
       ?? build.scratchDirectory.appendingPathComponent("\(productName).wasm")
-    try build.install(built, at: output, optimize: !skipsOptimizer)
+    let namesOutput = namesOutputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
+    try build.install(built, at: output, optimize: !skipsOptimizer, namesOutput: namesOutput)
   }
 
   static let usage = """
-    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt] [--development]
+    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt] [--development] [--names-output PATH]
 
       --product NAME  the executable product to build (its main.swift registers the app with
                       NavigationWasm's WasmApp.register)
@@ -62,6 +65,9 @@ struct BuildWasm: CommandPlugin {
       --development   a quick build for the edit loop (`serve --watch --wasm` uses it): no LTO,
                       no optimiser, no wasm-opt, built apart in .build-wasm/development; only
                       the modules a change touches are compiled again. Larger and slower.
+      --names-output PATH
+                      also write the module with its function names (the wasm name section),
+                      for Scripts/wasm-size-report.py; its code is the shipped module's
     """
 }
 

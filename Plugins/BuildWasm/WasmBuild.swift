@@ -42,10 +42,14 @@ struct WasmBuild {
       // No libc to provide a stack protector's guard.
       "-Xfrontend", "-disable-stack-protector",
       "-Xclang-linker", "-nostdlib",  // NavDOMWasmLibc is the C library
+      // clang runs `wasm-opt -Os` after the link when wasm-opt is installed, dropping the
+      // function names; `optimizeInPlace` runs that pass itself, with the names kept.
+      "-Xclang-linker", "--no-wasm-opt",
     ]
     let linker = [
-      // runtime.js calls the exports; there is no entry point, and unused code goes.
-      "--no-entry", "--gc-sections", "--strip-all",
+      // runtime.js calls the exports; there is no entry point, and unused code goes. The
+      // function names stay until `install` (WasmNameSection): size reports read them.
+      "--no-entry", "--gc-sections", "--strip-debug",
       "-L\(embeddedLibrary.path)", "-lswiftUnicodeDataTables",
     ]
     guard !development else {
@@ -75,17 +79,27 @@ struct WasmBuild {
     throw BuildWasmError("the build succeeded but \(binDirectory.path) holds no \(product) module")
   }
 
-  /// Copies the module to `output`, checks it is WebAssembly, optimises it and prints its size.
-  func install(_ built: URL, at output: URL, optimize: Bool) throws {
+  /// Copies the module to `output`, checks it is WebAssembly, optimises it and prints its size;
+  /// with `namesOutput`, also writes the module with its function names there.
+  func install(_ built: URL, at output: URL, optimize: Bool, namesOutput: URL? = nil) throws {
     let manager = FileManager.default
-    try manager.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-    if manager.fileExists(atPath: output.path) { try manager.removeItem(at: output) }
-    try manager.copyItem(at: built, to: output)
-    let magic = try FileHandle(forReadingFrom: output).read(upToCount: 4)
-    guard magic == Data([0x00, 0x61, 0x73, 0x6D]) else {
-      throw BuildWasmError("\(output.path) is not a WebAssembly module; the link went wrong")
+    let named = output.appendingPathExtension("names")
+    for url in [output, named] + (namesOutput.map { [$0] } ?? []) {
+      try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
     }
-    if optimize { try optimizeInPlace(output) }
+    try manager.copyItem(at: built, to: named)
+    let magic = try FileHandle(forReadingFrom: named).read(upToCount: 4)
+    guard magic == Data([0x00, 0x61, 0x73, 0x6D]) else {
+      throw BuildWasmError("\(named.path) is not a WebAssembly module; the link went wrong")
+    }
+    if optimize { try optimizeInPlace(named) }
+    try WasmNameSection.removed(from: Data(contentsOf: named)).write(to: output)
+    if let namesOutput {
+      try manager.moveItem(at: named, to: namesOutput)
+    } else {
+      try manager.removeItem(at: named)
+    }
     let size = (try manager.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
     print("build-wasm: \(output.path): \(size) bytes")
   }
@@ -97,17 +111,24 @@ struct WasmBuild {
   /// nothing below address 1024. `--flatten --rereloop` first rebuilds each function's control
   /// flow from scratch, which `-Oz` then shrinks further: -1.7% raw, -1.3% gzip on navdom.wasm,
   /// the diff's speed under node unchanged within noise (measured); the `-Oz` after `--converge`
-  /// takes another 0.4% that the converging passes leave.
+  /// takes another 0.4% that the converging passes leave. The `-Os` pass before them is the
+  /// one clang runs after the link when wasm-opt is installed (`--no-wasm-opt` in `flags`
+  /// moves it here, so that `-g` keeps the function names for `--names-output`): without it
+  /// the module is 0.5 KB larger (measured); with it, the same size as clang's own run.
   private func optimizeInPlace(_ module: URL) throws {
     guard let wasmOpt = Self.findOnPath("wasm-opt") else {
       print("build-wasm: wasm-opt not found (Debian: apt-get install binaryen); the module stays unoptimised, 20-25% larger")
       return
     }
     let optimized = module.appendingPathExtension("opt")
+    try Self.execute(wasmOpt, ["-g", "-Os", module.path, "-o", optimized.path], in: packageDirectory, what: "wasm-opt -Os")
+    try FileManager.default.removeItem(at: module)
+    try FileManager.default.moveItem(at: optimized, to: module)
     try Self.execute(
       wasmOpt,
-      ["--flatten", "--rereloop", "-Oz", "--converge", "-Oz", "--low-memory-unused", "--enable-bulk-memory", "--enable-sign-ext",
-       "--enable-mutable-globals", "--enable-nontrapping-float-to-int", module.path, "-o", optimized.path],
+      ["-g", "--flatten", "--rereloop", "-Oz", "--converge", "-Oz", "--low-memory-unused", "--enable-bulk-memory",
+       "--enable-sign-ext", "--enable-mutable-globals", "--enable-nontrapping-float-to-int", module.path,
+       "-o", optimized.path],
       in: packageDirectory, what: "wasm-opt")
     try FileManager.default.removeItem(at: module)
     try FileManager.default.moveItem(at: optimized, to: module)

@@ -18,8 +18,7 @@ import NavDOMSupport
 ///   }
 /// }
 /// ```
-// Safe: its mutable state lives in a Mutex; the rest is immutable.
-public final class EventStream: @unchecked Sendable {
+public final class EventStream: Sendable {
   private struct State {
     var pending: [UInt8] = []
     var isClosed = false

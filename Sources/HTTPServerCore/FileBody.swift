@@ -7,9 +7,9 @@ import Glibc
 /// guard let file = FileBody(path: "/srv/public/app.wasm") else { return nil }
 /// return HTTPResponse(status: .ok, headers: ["Content-Type": MIMEType.forPath("app.wasm")], body: .file(file))
 /// ```
-// Safe: immutable; its descriptor is read with pread and sendfile at explicit offsets, never
-// through the shared file position.
-public final class FileBody: @unchecked Sendable {
+// Sendable as its stored properties are constants; sharing the descriptor is fine too, as it is
+// read with pread and sendfile at explicit offsets, never through the shared file position.
+public final class FileBody: Sendable {
   /// The open descriptor, read-only.
   package let descriptor: Int32
   /// The file's size when it was opened; exactly this many bytes are sent.

@@ -25,9 +25,7 @@ import NavDOMSupport
 /// }
 /// try server.run() // until Ctrl-C
 /// ```
-// Safe: its mutable state (the phase, the bound port) lives in a Mutex and an Atomic; the rest is
-// immutable.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
   /// A dynamic request handler that runs before the static files; return `nil` to pass.
   /// It runs on an event loop thread: return quickly, and hand long work to another thread
   /// (an `HTTPResponse.eventStream` can deliver its result later).
@@ -36,7 +34,7 @@ public final class HTTPServer: @unchecked Sendable {
   /// configuration (StaticServe's static files read `publicRoot`); `nil` answers them 404.
   public typealias FallbackMaker = @Sendable (ServerConfiguration) throws(ServerError) -> Router?
 
-  private enum Phase {
+  private enum Phase: Sendable {
     case idle
     case running(ServerContext, [EventLoop], [pthread_t])
     case stopped

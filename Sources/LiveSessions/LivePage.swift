@@ -15,11 +15,13 @@ enum LivePage {
   /// ids are no longer numbered in order, so it cannot hydrate).
   static func document(
     app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil,
-    formSession: String? = nil, style: Serializer.Style = .compact
+    formSession: String? = nil, sequence: Int = 0, style: Serializer.Style = .compact
   ) throws(RenderError) -> String {
     var containerOptions: [ElementOption] = [.attribute("data-navdom-root", "")]
     if let sessionID {
       containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
+      // A page of a session that already sent messages: the number of the latest one it shows.
+      if sequence > 0 { containerOptions.append(.attribute("data-navdom-seq", String(sequence))) }
     }
     if let wasmModule { containerOptions.append(.attribute("data-navdom-wasm", wasmModule)) }
     if let watch = app.watchStream { containerOptions.append(.attribute("data-navdom-watch", watch)) }
@@ -59,11 +61,14 @@ enum LivePage {
   /// The page as an HTTP response: never cached (it holds a session, or state that changes),
   /// and a 500 naming the problem if the app's tree cannot be rendered.
   static func response(
-    app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil, formSession: String? = nil
+    app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil, formSession: String? = nil,
+    sequence: Int = 0
   ) -> HTTPResponse {
     do {
       var response = HTTPResponse.html(
-        try document(app: app, session: session, sessionID: sessionID, wasmModule: wasmModule, formSession: formSession))
+        try document(
+          app: app, session: session, sessionID: sessionID, wasmModule: wasmModule, formSession: formSession,
+          sequence: sequence))
       response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
       response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy(wasm: wasmModule != nil))
       return response

@@ -13,12 +13,16 @@ extension LiveServer {
     guard let session = liveSession(id) else { return Self.sessionGone }
     session.touch()
     return .deferred { complete in
-      session.run({ app -> Result<String, RenderError> in
-        do throws(RenderError) { return .success(try app.snapshotJSON()) } catch { return .failure(error) }
+      session.run({ session -> Result<String, RenderError> in
+        do throws(RenderError) {
+          let json = try session.app.snapshotJSON()
+          _ = session.takeLateReplies()  // the snapshot holds them too
+          // Numbered as the latest message it includes: the page drops pushes up to it.
+          return .success(MessageNumber.stamp(session.sequence, on: json))
+        } catch { return .failure(error) }
       }) { result in
         switch result {
         case .success(let json):
-          _ = session.takeLateReplies()  // the snapshot holds them too
           complete(.json(json, compressingFor: request))
         case .failure(let error):
           complete(.error(.internalServerError, detail: "the page could not be rendered: \(error)"))

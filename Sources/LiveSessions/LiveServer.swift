@@ -14,7 +14,7 @@ import WorkScheduling
 /// ```swift
 /// let live = LiveServer(app: inventoryApp)
 /// let server = HTTPServer(configuration: ServerConfiguration(port: 8080), router: live.router)
-/// live.startPushing()
+/// live.startExpiringIdleSessions()
 /// try server.run()
 /// ```
 ///
@@ -31,8 +31,9 @@ public final class LiveServer: Sendable {
 
   /// The live sessions by id, under a lock held briefly and never around app work.
   private let sessions = Locked(SessionTable())
-  /// Whether the expiry thread runs (it ends its loop when this turns false).
-  private let isPushing = Locked(false)
+  /// The expiry thread's run: each start gets a new number, and a thread whose number is no
+  /// longer the current one (a stop came since) ends; `nil` while stopped.
+  private let expiryRun = Locked(ExpiryRun())
   /// Where pages render and every session's jobs run.
   private let workers: WorkerPool
   /// The time limits of the events in flight, on a helper thread of their own.
@@ -67,12 +68,24 @@ public final class LiveServer: Sendable {
   /// server.perform(session: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
   /// ```
   @discardableResult
-  public func perform(session id: String, _ body: (AppSession) -> Void) -> Bool {
-    guard let session = sessions.withLock({ $0[id] }) else { return false }
-    if !session.isRunningHere && workers.line.isWorkerThread { return false }
-    session.runAndWait(body)
-    return true
+  public func perform(session id: String, _ body: @Sendable (AppSession) -> Void) -> Bool {
+    result(inSession: id, body) != nil
   }
+
+  /// Runs `body` with a session's app in that session's mailbox, waits for it and gives what it
+  /// returned; `nil` when ``perform(session:_:)`` would answer `false`. `body` is `@Sendable`
+  /// and its result `Sendable`, so the app cannot leave the session's job (a stored app would
+  /// race with the session's own events).
+  ///
+  /// ```swift
+  /// let count = server.result(inSession: id) { $0.model(as: InventoryModel.self)?.items.count }
+  /// ```
+  public func result<Value: Sendable>(inSession id: String, _ body: @Sendable (AppSession) -> Value) -> Value? {
+    guard let session = liveSession(id) else { return nil }
+    if !session.isRunningHere && workers.isWorkerThread { return nil }
+    return session.runAndWait { app, _ in body(app) }
+  }
+
 
   /// Applies `body` to one session's app in that session's mailbox, later, and sends its
   /// changes to the page's stream; returns at once, from any thread. `false` if no such session.
@@ -112,7 +125,7 @@ public final class LiveServer: Sendable {
   func liveSession(_ id: String) -> LiveSession? { sessions.withLock { $0[id] } }
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {
-    if let file = LibraryFiles.response(to: request) { return file }
+    if let file = BuiltInFiles.response(to: request) { return file }
     switch (request.method, request.path) {
     case (.post, "/_navdom/event"): return handleEvent(request)
     case (_, "/_navdom/event"): return .error(.methodNotAllowed, detail: "events are POSTed")
@@ -160,7 +173,7 @@ public final class LiveServer: Sendable {
             defer { sessions.insert(session, now: now) }
             return sessions.evict(idleFor: limits.idleTimeout, keepingBelow: limits.maximumSessions, now: now)
           }
-          for old in evicted { old.closeStreams() }
+          for old in evicted { old.end() }
         }
         complete(response)
       }
@@ -184,12 +197,12 @@ public final class LiveServer: Sendable {
     }
     let timeLimit = limits.eventTimeLimit
     return .deferred { [deadlines] complete in
-      let answered = Answered()
+      let answered = FirstAnswerWins()
       let deadline = deadlines.add(at: .now + timeLimit) {
         guard answered.claim() else { return }
         complete(Self.failure(.serviceUnavailable, "the app took longer than \(timeLimit) to answer this event; its changes will arrive on the page's stream"))
       }
-      session.run({ app in Self.answer(event, in: app) }) { answer in
+      session.run({ session in Self.answer(event, in: session) }) { answer in
         deadlines.remove(deadline)
         switch answer {
         case .reply(let reply):
@@ -205,16 +218,17 @@ public final class LiveServer: Sendable {
     }
   }
 
-  /// The app's answer to one event, worked out in its session's mailbox.
-  private static func answer(_ event: LiveEvent, in app: AppSession) -> EventAnswer {
+  /// The app's answer to one event, worked out in its session's mailbox; a reply is numbered.
+  private static func answer(_ event: LiveEvent, in session: isolated LiveSession) -> EventAnswer {
+    let app = session.app
     if event.id == 0 && event.event == "popstate" {
       guard let url = event.payload.value, let reply = app.popState(to: url) else {
         return .refusal(failure(.badRequest, "popstate to a URL the app does not have"))
       }
-      return .reply(reply)
+      return .reply(session.numbered(reply))
     }
     switch app.dispatch(id: event.id, event: event.event, payload: event.payload) {
-    case .success(let reply): return .reply(reply)
+    case .success(let reply): return .reply(session.numbered(reply))
     case .failure(let error): return .refusal(failure(HTTPStatus(code: 409), error.reason))
     }
   }
@@ -230,7 +244,7 @@ public final class LiveServer: Sendable {
     guard let id = Self.queryValue("session", in: request.query) else {
       return Self.failure(.badRequest, "missing session")
     }
-    guard let session = sessions.withLock({ $0[id] }) else { return Self.sessionGone }
+    guard let session = sessions.withLock({ $0[id] }), !session.hasEnded else { return Self.sessionGone }
     return .eventStream { stream in session.attach(stream) }
   }
 
@@ -242,17 +256,28 @@ public final class LiveServer: Sendable {
 
   // MARK: Server-side changes and expiry
 
-  /// Starts the background thread that drops idle sessions, every `limits.pushInterval`.
-  /// (Changes reach open streams without it: a session sends what its work changed as that
-  /// work ends, and what changed while no stream was open when one opens.)
-  public func startPushing() {
-    let starts = isPushing.withLock { isPushing in
-      defer { isPushing = true }
-      return !isPushing
+  /// Starts the background thread that drops idle sessions, every `limits.pushInterval`
+  /// (changes reach open streams without it: a session sends what its work changed as that
+  /// work ends, and what changed while no stream was open when one opens). Calling it again
+  /// while it runs does nothing; after ``stop()`` it starts one thread again, and the one that
+  /// stop ended does not come back.
+  ///
+  /// ```swift
+  /// let live = LiveServer(app: app)
+  /// live.startExpiringIdleSessions()
+  /// ```
+  public func startExpiringIdleSessions() {
+    let run = expiryRun.withLock { run -> Int? in
+      guard run.current == nil else { return nil }
+      run.started += 1
+      run.current = run.started
+      return run.started
     }
-    guard starts else { return }
+    guard let run else { return }
     let thread = Thread { [self] in
-      while isPushing.withLock({ $0 }) {
+      expiryRun.withLock { $0.threads += 1 }
+      defer { expiryRun.withLock { $0.threads -= 1 } }
+      while expiryRun.withLock({ $0.current == run }) {
         expireIdleSessions()
         Thread.sleep(forTimeInterval: limits.pushInterval.inSeconds)
       }
@@ -261,12 +286,23 @@ public final class LiveServer: Sendable {
     thread.start()
   }
 
-  /// Stops pushing; open streams are closed.
+  /// Starts the expiry thread.
+  ///
+  /// ```swift
+  /// live.startPushing()
+  /// ```
+  @available(*, deprecated, renamed: "startExpiringIdleSessions()")
+  public func startPushing() { startExpiringIdleSessions() }
+
+  /// Stops the expiry thread (it ends at its next wake-up); open streams are closed.
   public func stop() {
-    isPushing.withLock { $0 = false }
+    expiryRun.withLock { $0.current = nil }
     let all = sessions.withLock { $0.all }
     for session in all { session.closeStreams() }
   }
+
+  /// How many expiry threads are running now (one at most once a stopped one has woken).
+  var expiryThreads: Int { expiryRun.withLock { $0.threads } }
 
   /// Drops idle sessions, then has each session with an open stream send it what changed on
   /// the server (a job in each session's mailbox, unless it is busy; this never waits for a
@@ -283,7 +319,7 @@ public final class LiveServer: Sendable {
   /// the heap's top when none is).
   func expireIdleSessions(now: ContinuousClock.Instant = .now) {
     let expired = sessions.withLock { $0.evict(idleFor: limits.idleTimeout, keepingBelow: .max, now: now) }
-    for session in expired { session.closeStreams() }
+    for session in expired { session.end() }
   }
 
   // MARK: Helpers
@@ -319,6 +355,14 @@ public final class LiveServer: Sendable {
     }
     return nil
   }
+}
+
+/// The expiry thread's bookkeeping (``LiveServer/startExpiringIdleSessions()``).
+struct ExpiryRun: Sendable {
+  /// The run the live thread belongs to; `nil` while stopped.
+  var current: Int?
+  var started = 0
+  var threads = 0
 }
 
 extension HTTPResponse {

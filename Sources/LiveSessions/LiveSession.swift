@@ -8,35 +8,41 @@ import WorkScheduling
 /// One visitor's live session: their running app, the mailbox its work runs in, and the
 /// streams that carry server-side changes to their page.
 ///
-/// Every piece of app work for the session (an event, a push, `LiveServer.perform`) is a job of
-/// `mailbox`, run one at a time on the server's ``WorkerPool``; different sessions run at once
-/// on the pool's workers.
+/// An actor whose executor is its ``SerialMailbox``: every piece of app work for the session
+/// (an event, a push, `LiveServer.perform`) is a job of that mailbox, run one at a time on the
+/// server's ``WorkerPool``; different sessions run at once on the pool's workers. The app (its
+/// model is not `Sendable`) and the message numbers are the actor's isolated state, so the
+/// compiler allows them only inside those jobs; a job enters the actor with `assumeIsolated`,
+/// which the mailbox's `checkIsolated` lets through only on the thread running its job.
 ///
-/// The app's state changes only in those jobs (its model is not `Sendable`), so the jobs are
-/// where changes are noticed: what a job changed and did not answer with is queued for the
-/// page's stream as it ends, a stream that opens gets what changed while none was open, and
-/// nothing polls the sessions.
-final class LiveSession: @unchecked Sendable {
-  // Safe: `app` (not Sendable) is touched only from jobs of `mailbox`, which run one at a
-  // time; everything else is `Sendable` or in `state`, under its lock.
-  let id: String
+/// The jobs are also where changes are noticed: what a job changed and did not answer with is
+/// queued for the page's stream as it ends, a stream that opens gets what changed while none
+/// was open, and nothing polls the sessions. Every message made for the page (an event's
+/// reply, a push, a snapshot) carries the next number of one sequence (`"seq"`, docs/PROTOCOL.md),
+/// so the page applies them in the order they were made whichever way each came.
+actor LiveSession {
+  nonisolated let id: String
+  nonisolated let mailbox: SerialMailbox
   let app: AppSession
-  let mailbox: SerialMailbox
-  private let state: Locked<State>
+  /// The number of the latest message made for the page (0: only the page itself).
+  private(set) var sequence = 0
+  nonisolated private let state: Locked<State>
 
   /// What other threads read and change about the session, always under `state`'s lock.
   private struct State: Sendable {
     var lastUsedAt: ContinuousClock.Instant
     var openStreams: [ObjectIdentifier: EventStream] = [:]
     var jobStartedAt: ContinuousClock.Instant?
-    /// The worker running this session's job now, to run `runAndWait` from inside it at once.
-    var runningOn: pthread_t?
     /// A push job is waiting in the mailbox: `queuePush` adds no second one.
     var pushQueued = false
     /// Replies of events that finished after their request had been answered 503: the page
     /// gets them over its stream, so it does not fall out of step.
     var lateReplies: [String] = []
+    /// The server let the session go: a stream that attaches now is closed at once.
+    var isEnded = false
   }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { mailbox.asUnownedSerialExecutor() }
 
   init(id: String, app: AppSession, pool: WorkerPool, now: ContinuousClock.Instant) {
     self.id = id
@@ -47,18 +53,25 @@ final class LiveSession: @unchecked Sendable {
 
   /// When the session was last used, for eviction: `listening` while a page listens on its
   /// stream (an open tab is in use even when no request comes).
-  func usedAt(listening: ContinuousClock.Instant) -> ContinuousClock.Instant {
+  nonisolated func usedAt(listening: ContinuousClock.Instant) -> ContinuousClock.Instant {
     state.withLock { $0.openStreams.isEmpty ? $0.lastUsedAt : max($0.lastUsedAt, listening) }
   }
-  var streams: [EventStream] { state.withLock { Array($0.openStreams.values) } }
-  var hasStreams: Bool { state.withLock { !$0.openStreams.isEmpty } }
+  nonisolated var streams: [EventStream] { state.withLock { Array($0.openStreams.values) } }
+  nonisolated var hasStreams: Bool { state.withLock { !$0.openStreams.isEmpty } }
 
-  func touch(_ now: ContinuousClock.Instant = .now) { state.withLock { $0.lastUsedAt = now } }
+  nonisolated func touch(_ now: ContinuousClock.Instant = .now) { state.withLock { $0.lastUsedAt = now } }
 
-  /// Adds a page's stream, and sends it what changed while no stream was open.
-  func attach(_ stream: EventStream) {
+  /// Adds a page's stream, and sends it what changed while no stream was open. A session the
+  /// server has let go (evicted between the stream's lookup and now) closes it at once: the
+  /// page's reconnection then hears 410 and reloads.
+  nonisolated func attach(_ stream: EventStream) {
     let key = ObjectIdentifier(stream)
-    state.withLock { $0.openStreams[key] = stream }
+    let attached = state.withLock { state -> Bool in
+      if state.isEnded { return false }
+      state.openStreams[key] = stream
+      return true
+    }
+    guard attached else { return stream.close() }
     stream.onClose { [weak self] in
       self?.state.withLock {
         _ = $0.openStreams.removeValue(forKey: key)
@@ -68,61 +81,73 @@ final class LiveSession: @unchecked Sendable {
     queuePush()
   }
 
-  func closeStreams() {
+  /// Whether the server let the session go (``end()``).
+  nonisolated var hasEnded: Bool { state.withLock { $0.isEnded } }
+
+  /// The server let the session go (expired or evicted): its streams close, and no stream
+  /// attaches any more.
+  nonisolated func end() {
+    state.withLock { $0.isEnded = true }
+    closeStreams()
+  }
+
+  nonisolated func closeStreams() {
     for stream in streams { stream.close() }
   }
 
   /// How long the job running now has run, if one is running.
-  func busyFor(now: ContinuousClock.Instant) -> Duration? {
+  nonisolated func busyFor(now: ContinuousClock.Instant) -> Duration? {
     state.withLock { $0.jobStartedAt.map { now - $0 } }
   }
 
-  /// Runs `work` with the app in the session's mailbox, later; `done` gets its result there.
-  func run<Result>(_ work: @escaping @Sendable (AppSession) -> Result, done: @escaping @Sendable (Result) -> Void) {
-    mailbox.enqueue { [self] in
-      let result = runNow(work)
-      pushIfChanged()
+  /// Runs `work` in the session, in a job of its mailbox, later; `done` gets its result there.
+  nonisolated func run<Result>(
+    _ work: @escaping @Sendable (isolated LiveSession) -> Result, done: @escaping @Sendable (Result) -> Void
+  ) {
+    inMailbox { session in
+      let result = session.timed { work(session) }
+      session.pushIfChanged()
       done(result)
     }
   }
 
-  /// Runs `work` with the app in the session's mailbox and waits for it; at once when called
-  /// from this session's own job (waiting there would wait for itself).
-  func runAndWait<Result>(_ work: (AppSession) -> Result) -> Result {
-    if isRunningHere { return work(app) }
-    return withoutActuallyEscaping(work) { work in
-      // Safe to share: the caller waits below until the job has run, and only the job reads
-      // `work` and writes `result`.
+  /// Runs `work` with the app (and the number of the latest message the page was sent) and
+  /// waits for it; at once when called from the session's own job (waiting there would wait
+  /// forever).
+  nonisolated func runAndWait<Result: Sendable>(_ work: (AppSession, _ sequence: Int) -> Result) -> Result {
+    withoutActuallyEscaping(work) { work in
       let job = WaitingJob(work: work)
-      mailbox.enqueue { [self] in
-        job.result = runNow(job.work!)
-        job.work = nil  // the caller's closure must not outlive its wait
-        pushIfChanged()
-        job.done.signal()
+      if mailbox.isRunningHere {
+        assumeIsolated { job.run(in: $0) }
+        return job.waitForResult()  // already done, on this thread
       }
-      job.done.wait()
-      return job.result!
+      inMailbox { session in
+        job.run(in: session)
+        session.pushIfChanged()
+      }
+      return job.waitForResult()
     }
   }
 
   /// Whether the calling thread is running this session's job.
-  var isRunningHere: Bool {
-    let me = pthread_self()
-    return state.withLock { $0.runningOn.map { pthread_equal($0, me) != 0 } ?? false }
+  nonisolated var isRunningHere: Bool { mailbox.isRunningHere }
+
+  /// Enters the session (its isolation) in a job of its mailbox.
+  nonisolated private func inMailbox(_ body: @escaping @Sendable (isolated LiveSession) -> Void) {
+    mailbox.enqueue { [self] in assumeIsolated { body($0) } }
   }
 
-  private func runNow<Result>(_ work: (AppSession) -> Result) -> Result {
-    state.withLock {
-      $0.jobStartedAt = .now
-      $0.runningOn = pthread_self()
-    }
-    defer {
-      state.withLock {
-        $0.jobStartedAt = nil
-        $0.runningOn = nil
-      }
-    }
-    return work(app)
+  /// Runs `work`, marking the session busy meanwhile (for `busyFor`).
+  func timed<Result>(_ work: () -> Result) -> Result {
+    state.withLock { $0.jobStartedAt = .now }
+    defer { state.withLock { $0.jobStartedAt = nil } }
+    return work()
+  }
+
+  /// `reply` with the next number of the session's sequence as its `"seq"`.
+  func numbered(_ reply: String) -> String {
+    sequence += 1
+    return MessageNumber.stamp(sequence, on: reply)
   }
 
   /// On the session's job, after the caller's work: what it changed and did not answer with
@@ -133,24 +158,24 @@ final class LiveSession: @unchecked Sendable {
 
   /// Applies `change` in the session's mailbox, then sends what it changed to the page's
   /// streams at once.
-  func apply(_ change: @escaping @Sendable (AppSession) -> Void) {
-    mailbox.enqueue { [self] in
-      runNow(change)
-      sendPending()
+  nonisolated func apply(_ change: @escaping @Sendable (AppSession) -> Void) {
+    inMailbox { session in
+      session.timed { change(session.app) }
+      session.sendPending()
     }
   }
 
   /// Queues one push job (unless one is already waiting): late replies and the app's pending
   /// changes go to the open streams. Never waits.
-  func queuePush() {
+  nonisolated func queuePush() {
     let queue = state.withLock { state -> Bool in
       defer { state.pushQueued = true }
       return !state.pushQueued
     }
     guard queue else { return }
-    mailbox.enqueue { [self] in
-      state.withLock { $0.pushQueued = false }
-      sendPending()
+    inMailbox { session in
+      session.state.withLock { $0.pushQueued = false }
+      session.sendPending()
     }
   }
 
@@ -158,19 +183,19 @@ final class LiveSession: @unchecked Sendable {
   private func sendPending() {
     guard hasStreams else { return }  // the change stays pending until a stream opens
     var messages = takeLateReplies()
-    if let reply = runNow({ $0.takePendingReply() }) { messages.append(reply) }
+    if let reply = timed({ app.takePendingReply() }) { messages.append(numbered(reply)) }
     for message in messages {
       for stream in streams { _ = stream.send(data: message) }
     }
   }
 
-  /// Keeps the reply of an event answered 503 and sends it over the page's stream.
-  func keepLateReply(_ reply: String) {
+  /// Keeps the (numbered) reply of an event answered 503 and sends it over the page's stream.
+  nonisolated func keepLateReply(_ reply: String) {
     state.withLock { $0.lateReplies.append(reply) }
     queuePush()
   }
 
-  func takeLateReplies() -> [String] {
+  nonisolated func takeLateReplies() -> [String] {
     state.withLock { state in
       defer { state.lateReplies.removeAll() }
       return state.lateReplies
@@ -178,32 +203,40 @@ final class LiveSession: @unchecked Sendable {
   }
 }
 
-/// Whether a request has been answered: the first of the app's reply and the time limit wins.
-final class Answered: Sendable {
-  private let isAnswered = Locked(false)
-
-  /// `true` for the first caller only.
-  func claim() -> Bool {
-    isAnswered.withLock { isAnswered in
-      defer { isAnswered = true }
-      return !isAnswered
-    }
-  }
-}
-
 /// A caller's closure and its result, shared with the job that runs it while the caller waits.
-private final class WaitingJob<Result>: @unchecked Sendable {
-  // Safe: `work` is read and cleared only by the job; `result` is written by the job and read
-  // by the caller after `done`, both under `lock` (which also lets ThreadSanitizer see the order).
-  var work: ((AppSession) -> Result)?
+private final class WaitingJob<Result: Sendable>: @unchecked Sendable {
+  // Safe without a convention: `work` may hold what only the caller's thread may touch, and it
+  // runs either on the caller's own thread, synchronously (the caller is that session's job),
+  // or in a job while the caller is blocked in `waitForResult`, from before the job is enqueued
+  // until the job has signalled `done` after its last use of `work`. So `work` runs on one
+  // thread at a time, the semaphore orders the caller's uses before and after it, and `work`
+  // does not outlive the call (`withoutActuallyEscaping` checks it). `stored` is under `lock`.
+  // `work` is handed the app: the public closures that reach it (`LiveServer.perform(session:)`,
+  // `result(inSession:)`) are `@Sendable` with a `Sendable` result, so the app cannot be stored
+  // where the caller reads it after the call.
+  private var work: ((AppSession, Int) -> Result)?
   private let lock = NSLock()
   private var stored: Result?
-  let done = DispatchSemaphore(value: 0)
+  private let done = DispatchSemaphore(value: 0)
 
-  init(work: @escaping (AppSession) -> Result) { self.work = work }
+  init(work: @escaping (AppSession, Int) -> Result) { self.work = work }
 
-  var result: Result? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
+  func run(in session: isolated LiveSession) {
+    let result = session.timed { callOnce(in: session) }
+    lock.withLock { stored = result }
+    done.signal()  // `work` is released by now, as `withoutActuallyEscaping` requires
+  }
+
+  private func callOnce(in session: isolated LiveSession) -> Result {
+    let work = lock.withLock {
+      defer { self.work = nil }
+      return self.work!
+    }
+    return work(session.app, session.sequence)
+  }
+
+  func waitForResult() -> Result {
+    done.wait()
+    return lock.withLock { stored! }
   }
 }

@@ -33,7 +33,7 @@ enum NoScriptSubmission {
     let posted = decodeForm(request.body)
     session.touch()
     return .deferred { complete in
-      session.run({ app in run(posted, formID: formID, in: app) }) { location in
+      session.run({ session in run(posted, formID: formID, in: session.app) }) { location in
         var response = HTTPResponse(status: HTTPStatus(code: 303))
         response.headers["Location"] = location
         response.headers["Cache-Control"] = "no-store"
@@ -99,13 +99,14 @@ extension LiveServer {
       return nil
     }
     session.touch()
-    return session.runAndWait { appSession -> HTTPResponse? in
+    return session.runAndWait { appSession, sequence -> HTTPResponse? in
       if appSession.url != request.appURL, appSession.popState(to: request.appURL) == nil { return nil }
       _ = appSession.takePendingReply()
       // Events have renumbered the tree since its first page: such a page works by posting
       // forms only (script would number it from 1 and lose the ids).
       let live = appSession.runtime.mountedTree.idsAreHydrationOrder
-      return LivePage.response(app: app, session: appSession, sessionID: live ? id : nil, formSession: id)
+      return LivePage.response(
+        app: app, session: appSession, sessionID: live ? id : nil, formSession: id, sequence: sequence)
     }
   }
 }

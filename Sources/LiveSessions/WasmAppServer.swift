@@ -66,7 +66,7 @@ public struct WasmAppServer: Sendable {
 
   func respond(to request: HTTPRequest) -> HTTPResponse? {
     guard request.method == .get || request.method == .head else { return nil }
-    if let file = LibraryFiles.response(to: request) { return file }
+    if let file = BuiltInFiles.response(to: request) { return file }
     if request.path == Self.modulePath { return moduleResponse(for: request) }
     if request.path.hasPrefix("/_navdom/") { return .error(.notFound, detail: "this server runs the app client-side") }
     return request.namesAFile ? nil : pages(request.appURL)

@@ -35,7 +35,7 @@ extension AppCommandLine {
     case .failure(let status): return status.code
     }
     let ownsIcon = settings.publicRoot.map { FileManager.default.fileExists(atPath: $0 + "/favicon.ico") } ?? false
-    var served = ownsIcon ? routing.router : LibraryFiles.addingFavicon(to: routing.router)
+    var served = ownsIcon ? routing.router : BuiltInFiles.addingFavicon(to: routing.router)
     if settings.publicRoot == nil { served = MissingPublicFolder(folder: "public").reporting(in: served) }
     if let watchChannel { served = watchChannel.routing(served) }
     let server = HTTPServer(configuration: settings.configuration, router: served)
@@ -85,7 +85,7 @@ extension AppCommandLine {
       CommandLineOptions.complain("cannot serve on \(host):\(server.configuration.port): \(error)")
       return 1
     }
-    live?.startPushing()
+    live?.startExpiringIdleSessions()
     if let live { app.onServe?(live) }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     print("\(program): serving \(app.title) at http://\(shownHost):\(server.port)/ (\(mode); Ctrl-C stops)")

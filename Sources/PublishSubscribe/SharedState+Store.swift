@@ -2,7 +2,7 @@ import Foundation
 
 /// ``SharedState`` over a ``SharedValueStore``: updates as compare-and-set on the stored
 /// version, and the value read again after the engine reconnects.
-extension SharedState {
+extension SharedState where Value: Codable {
   /// How long ``update(_:)`` keeps trying while the store cannot be reached (Redis restarting)
   /// before it gives the change up, saying so on standard error.
   static var storeWaitLimit: Double { 15 }
@@ -23,7 +23,7 @@ extension SharedState {
         switch try store.store(bytes, for: topic, ifVersion: version, operation: operation) {
         case .stored(let stored):
           // The engine delivers it here at once too (`receive`), then to every other process.
-          pubsub.broadcast(Change(version: stored, value: next), on: topic)
+          send?(Change(version: stored, value: next))
           return next
         case .alreadyStored(let current):  // stored before its answer was lost
           guard let current else { return next }
@@ -69,13 +69,13 @@ extension SharedState {
       } else {
         return
       }
-      let observers = state.withLock { state -> [@Sendable (Value) -> Void] in
-        let changed = state.version != version
+      state.withLock { state in
+        guard state.version != version else { return }
+        state.undelivered.append((state.value, value))
         state.version = version
         state.value = value
-        return changed ? state.observers : []
       }
-      for observer in observers { observer(value) }
+      deliver()
     } catch {
       FileHandle.standardError.write(Data("navdom: SharedState \"\(topic)\" could not read its stored value: \(error)\n".utf8))
     }

@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 
 /// A fixed number of threads that run the live server's app work, whatever the load: each
-/// worker takes the next ready ``SerialMailbox`` from one shared line, runs one job of it, and
-/// puts it back at the end of the line if it has more. A mailbox is in the line at most once,
+/// worker takes the next ready ``SerialMailbox`` from one shared queue, runs one job of it, and
+/// puts it back at the end of the queue if it has more. A mailbox is in the queue at most once,
 /// so its jobs run one at a time and in order, while different mailboxes run in parallel on
 /// different workers. A mailbox with a long job holds one worker; the others go on serving.
 ///
@@ -19,9 +19,9 @@ import Foundation
 /// mailbox.enqueue { print("second, never at the same time as first") }
 /// ```
 package final class WorkerPool: Sendable {
-  /// The shared line and its workers; the threads hold this, never the pool, so releasing the
-  /// pool stops them.
-  package final class Line: Sendable {
+  /// The mailboxes ready to run, and the workers that take them; the threads hold this, never
+  /// the pool, so releasing the pool stops them.
+  package final class ReadyQueue: Sendable {
     struct State {
       var ready = FIFO<SerialMailbox>()
       var started = false
@@ -30,7 +30,7 @@ package final class WorkerPool: Sendable {
     }
     let width: Int
     let state = Locked(State())
-    /// One signal per mailbox put in the line (and one per worker to stop).
+    /// One signal per mailbox put in the queue (and one per worker to stop).
     let wake = DispatchSemaphore(value: 0)
 
     init(width: Int) { self.width = width }
@@ -64,7 +64,7 @@ package final class WorkerPool: Sendable {
             if let mailbox = state.ready.popFirst() { return mailbox }
             return state.stopping ? .none : .some(nil)
           }
-          guard let next else { return }  // stopping, and nothing left in the line
+          guard let next else { return }  // stopping, and nothing left in the queue
           next?.runNext()
         }
       }
@@ -82,16 +82,19 @@ package final class WorkerPool: Sendable {
     }
   }
 
-  package let line: Line
+  package let readyQueue: ReadyQueue
 
   /// A pool of `width` workers (at least one).
   package init(width: Int) {
-    line = Line(width: max(1, width))
+    readyQueue = ReadyQueue(width: max(1, width))
   }
 
-  deinit { line.stop() }
+  deinit { readyQueue.stop() }
 
-  package var width: Int { line.width }
+  package var width: Int { readyQueue.width }
+
+  /// Whether the calling thread is one of this pool's workers.
+  package var isWorkerThread: Bool { readyQueue.isWorkerThread }
 
   /// Runs `job` once on a worker, in no particular order with other work.
   package func run(_ job: @escaping @Sendable () -> Void) {

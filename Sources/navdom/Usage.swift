@@ -1,5 +1,16 @@
 /// The help texts, one per command.
 enum Usage {
+  static let new = """
+    usage: navdom new NAME [--path DIR] [--navdom PATH]
+
+    Writes an app package into DIR (default: NAME), which must not exist or be empty:
+    Sources/NAMEApp (the portable app: model, routes, view, startNAME(url:)), Sources/NAME
+    (the server: NAME serve, NAME render), Sources/NAMEWasm (the WebAssembly module),
+    Tests/NAMEAppTests (Swift tests with a snapshot) and a README with its two commands.
+    --navdom PATH: the navdom checkout the package depends on (default: the one this
+    navdom was built from).
+    """
+
   static let main = """
     usage: navdom <command> [options]
 
@@ -12,6 +23,7 @@ enum Usage {
       render --route URL     render the demo app's page for URL as a full HTML document
       diff OLD NEW           print the patches from tree OLD to tree NEW as JSON
       bench                  says where the benchmarks are (Benchmarks/, navdom-bench)
+      new NAME               scaffold an app package (live server, WebAssembly module, tests)
       random-cases           print random (old, new, patches) cases for the runtime's tests
       runtime [--output F]   the browser runtime pages load from /runtime.js (for nginx, a CDN)
 

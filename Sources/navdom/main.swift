@@ -22,6 +22,7 @@ case "random-cases": status = RandomCasesCommand.run(rest)
 case "serve": status = ServeCommand.run(rest)
 case "demo-trace": status = DemoTraceCommand.run(rest)
 case "runtime": status = AppCommandLine.runtime(arguments: rest)
+case "new": status = NewCommand.run(rest)
 case "--help", "-h", "help":
   print(Usage.main)
   status = 0

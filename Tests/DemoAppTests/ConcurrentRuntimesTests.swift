@@ -3,7 +3,7 @@ import Foundation
 import HTMLRenderer
 import NavigationCore
 import Observation
-import Synchronization
+import NavDOMSupport
 import Testing
 import VirtualDOM
 import VirtualDOMTesting
@@ -16,8 +16,8 @@ import VirtualDOMTesting
   static let cyclesPerThread = 30  // 11 events each: 330 events per runtime
 
   @Test func eightRuntimesOnEightThreadsKeepTheirOwnStateAndPatches() {
-    let failures = Mutex<[String]>([])
-    let eventCounts = Mutex<[Int]>([])
+    let failures = Locked<[String]>([])
+    let eventCounts = Locked<[Int]>([])
     runOnThreads(Self.threadCount) { thread in
       var demo = DemoRun(thread: thread)
       let outcome = demo.run(cycles: Self.cyclesPerThread)
@@ -30,7 +30,7 @@ import VirtualDOMTesting
   }
 
   @Test func observableMacroModelsReRenderOnlyTheirOwnRuntime() {
-    let failures = Mutex<[String]>([])
+    let failures = Locked<[String]>([])
     runOnThreads(Self.threadCount) { thread in
       let model = TapCounter()
       let runtime = NavigationRuntime(model: model) { model in
@@ -49,7 +49,7 @@ import VirtualDOMTesting
   }
 
   @Test func observersOutsideAnyRuntimeFlushOnlyOnTheirOwnThread() {
-    let failures = Mutex<[String]>([])
+    let failures = Locked<[String]>([])
     runOnThreads(Self.threadCount) { thread in
       final class Counter { @Observed var value = 0 }
       let counter = Counter()

@@ -3,7 +3,7 @@ import HTTPTestSupport
 import LiveSessions
 import NavigationCore
 import StaticServe
-import Synchronization
+import NavDOMSupport
 import Testing
 import VirtualDOM
 
@@ -16,29 +16,35 @@ import VirtualDOM
     @Observed var notes: [String] = []
   }
 
-  /// The live server, for the app's handlers (which exist before it does).
+  /// The live server, for a handler that needs `perform(session:)`'s answer (which a
+  /// broadcast does not give).
   final class ServerBox: Sendable {
-    let server = Mutex<LiveServer?>(nil)
+    let server = Locked<LiveServer?>(nil)
   }
 
   /// An app with one button ("Tell everyone", node 2) that tells every session from its own
-  /// event: each page lists what it was told.
-  static func app(_ box: ServerBox, name: @escaping @Sendable () -> String) -> LiveApp {
-    LiveApp(title: "Notes") { url in
+  /// event: each page lists what it was told. The documented path, no box around the server:
+  /// the handler broadcasts on the app's `PubSub`, and `onServe`, which hands over the server,
+  /// subscribes and reaches every session.
+  static func app(_ notes: PubSub, name: @escaping @Sendable () -> String) -> LiveApp {
+    var app = LiveApp(title: "Notes") { url in
       guard url == "/" else { return nil }
       let model = NoteModel()
       let sender = name()
       let runtime = NavigationRuntime(retaining: [model]) {
         main {
-          button(.onClick {
-            let server = box.server.withLock { $0 }
-            server?.performOnEverySession { $0.model(as: NoteModel.self)?.notes.append("note from \(sender)") }
-          }) { "Tell everyone" }
+          button(.onClick { notes.broadcast("note from \(sender)", on: "notes") }) { "Tell everyone" }
           ul { for note in model.notes { li { note } } }
         }
       }
       return AppSession(runtime: runtime, model: model, currentURL: { "/" }, navigate: { $0 == "/" })
     }
+    app.onServe = { server in
+      notes.subscribe(to: "notes", as: String.self) { note in
+        server.performOnEverySession { $0.model(as: NoteModel.self)?.notes.append(note) }
+      }
+    }
+    return app
   }
 
   /// A served notes app whose sessions are named visitor-0, visitor-1, … in the order opened.
@@ -47,15 +53,15 @@ import VirtualDOM
     let server: HTTPServer
 
     init() throws {
-      let box = ServerBox()
-      let counter = Mutex(0)
-      let live = LiveServer(app: AppWideChangeTests.app(box) {
+      let counter = Locked(0)
+      let app = AppWideChangeTests.app(PubSub()) {
         counter.withLock { count in
           defer { count += 1 }
           return "visitor-\(count)"
         }
-      })
-      box.server.withLock { $0 = live }
+      }
+      let live = LiveServer(app: app)
+      app.onServe?(live)
       self.live = live
       server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
       try server.start()
@@ -152,8 +158,8 @@ import VirtualDOM
   /// on another; the event itself is answered either way.
   static func outcomeOfPerformFromAnEvent(onItsOwnSession own: Bool) throws -> Bool? {
     let box = ServerBox()
-    let target = Mutex<String?>(nil)
-    let outcome = Mutex<Bool?>(nil)
+    let target = Locked<String?>(nil)
+    let outcome = Locked<Bool?>(nil)
     let live = LiveServer(app: LiveApp(title: "Waiting") { url in
       guard url == "/" else { return nil }
       let model = NoteModel()

@@ -22,7 +22,7 @@ import VirtualDOM
       guard model.navigate(to: url) else { return nil }
       lock.withLock { made.append(model) }
       let runtime = NavigationRuntime(model: model) { inventoryView($0) }
-      return AppSession(runtime: runtime, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
+      return AppSession(runtime: runtime, model: model, currentURL: { model.url }, navigate: { model.navigate(to: $0) })
     }
   }
 
@@ -71,7 +71,7 @@ import VirtualDOM
   }
 
   /// The id of the `<button>` or link whose text is `label`, in a session's current tree.
-  static func buttonID(_ label: String, in model: InventoryModel, runtime: NavigationRuntime) -> NodeID? {
+  static func buttonID(_ label: String, in runtime: NavigationRuntime) -> NodeID? {
     var found: NodeID?
     runtime.mountedTree.forEachNode { id, node in
       if found == nil, let element = node.element, element.tag == "button" || element.tag == "a",
@@ -97,9 +97,7 @@ import VirtualDOM
 
     /// The node id of the button labelled `label` in this session's current page.
     func id(of label: String) -> NodeID {
-      var id: NodeID?
-      live.perform(session: session) { id = LiveServerTests.buttonID(label, in: model, runtime: $0.runtime) }
-      return id ?? -1
+      live.result(inSession: session) { LiveServerTests.buttonID(label, in: $0.runtime) }.flatMap { $0 } ?? -1
     }
 
     /// Posts an event as runtime.js would.
@@ -143,7 +141,7 @@ import VirtualDOM
     let response = visit.click("Add item")
     #expect(response.status == .ok)
     let reply = Self.text(response)
-    #expect(reply.hasPrefix(#"{"patches":[{"op":"insert""#))
+    #expect(reply.hasPrefix(#"{"seq":1,"patches":[{"op":"insert""#))
     #expect(reply.contains(#""method":"showModal""#))
     guard case .addItem? = visit.model.destination else {
       Issue.record("the click did not open the New item sheet")

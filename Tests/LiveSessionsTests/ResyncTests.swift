@@ -26,12 +26,10 @@ import VirtualDOM
     let harness = LiveServerTests.DemoHarness()
     let live = LiveServer(app: harness.app)
     let html = LiveServerTests.text(LiveServerTests.get(live, "/"))
-    var expected = ""
-    var nodeCount = 0
-    live.perform(session: LiveServerTests.session(in: html)) { session in
-      expected = HydrationCheck.value(of: session.runtime.nodes)
-      nodeCount = session.runtime.nodes.reduce(0) { $0 + $1.subtreeSize }
-    }
+    let (expected, nodeCount) = try #require(
+      live.result(inSession: LiveServerTests.session(in: html)) { session in
+        (HydrationCheck.value(of: session.runtime.nodes), session.runtime.nodes.reduce(0) { $0 + $1.subtreeSize })
+      })
     #expect(expected.hasPrefix("\(nodeCount):"))
     #expect(html.contains(#"data-navdom-check="\#(expected)""#))
   }
@@ -41,7 +39,7 @@ import VirtualDOM
     let live = LiveServer(app: harness.app)
     let visit = try LiveServerTests.Visit(live, harness)
     let fresh = LiveServerTests.text(LiveServerTests.get(live, "/_navdom/resync?session=\(visit.session)"))
-    #expect(fresh.hasPrefix(#"{"html":"<div class=\"navigation-stack\">"#))
+    #expect(fresh.hasPrefix(#"{"seq":0,"html":"<div class=\"navigation-stack\">"#))
     #expect(!fresh.contains(#""ids":"#))  // a fresh tree is numbered 1, 2, 3…
     #expect(fresh.contains(#""patches":[{"op":"listen","#))
     #expect(fresh.hasSuffix(#","url":"/"}"#))
@@ -49,11 +47,11 @@ import VirtualDOM
     // Once the app has changed the page (an item added on the server, not yet pushed), the
     // snapshot holds the change, its ids say where the new nodes are, and the change is not
     // pushed again afterwards.
-    var oldCount = 0
-    live.perform(session: visit.session) { session in
-      oldCount = session.runtime.mountedTree.ids.count
-      visit.model.items.insert(Item(id: 9, name: "Lamp", color: .red), at: 0)
-    }
+    let oldCount = try #require(
+      live.result(inSession: visit.session) { session in
+        session.model(as: InventoryModel.self)?.items.insert(Item(id: 9, name: "Lamp", color: .red), at: 0)
+        return session.runtime.mountedTree.ids.count
+      })
     let changed = LiveServerTests.text(LiveServerTests.get(live, "/_navdom/resync?session=\(visit.session)"))
     #expect(changed.contains("Lamp"))
     // The old nodes keep their ids, in order; the new row's nodes take fresh ones, in one run
@@ -64,9 +62,8 @@ import VirtualDOM
     #expect(ids.filter { $0 <= oldCount } == Array(1...oldCount))
     let firstNew = try #require(ids.firstIndex(of: newIDs[0]))
     #expect(ids[firstNew..<(firstNew + newIDs.count)].elementsEqual(newIDs))
-    var pending: String?
-    live.perform(session: visit.session) { pending = $0.takePendingReply() }
-    #expect(pending == nil)
+    let pending = live.result(inSession: visit.session) { $0.takePendingReply() }
+    #expect(pending == .some(nil))
   }
 
   /// The `"ids"` array of a snapshot's JSON.

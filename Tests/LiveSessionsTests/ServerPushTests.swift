@@ -37,11 +37,11 @@ import Testing
   @Test func aServerSideChangeIsPushedToTheOpenStream() throws {
     let served = try ServedPage()
     defer { served.server.stop() }
-    let (live, session, model) = (served.live, served.session, served.model)
+    let (live, session) = (served.live, served.session)
 
     let stream = try served.openStream()
     #expect(stream.readUntil("text/event-stream") != nil)
-    live.perform(session: session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
+    live.perform(session: session) { $0.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red)) }
     // The stream attaches on the server's event loop; until it has, a round pushes nothing
     // and the change stays pending for the next one.
     var pushed: String?
@@ -51,7 +51,7 @@ import Testing
       pushed = stream.readUntil("Lamp")
     }
     let message = try #require(pushed)
-    #expect(message.contains(#"data: {"patches":[{"op":"insert""#))
+    #expect(message.contains(#"data: {"seq":1,"patches":[{"op":"insert""#))
   }
 
   @Test func aChangeMadeOnEverySessionReachesEachPageThroughItsModel() throws {
@@ -84,7 +84,7 @@ import Testing
         stream.setReceiveTimeout(0.1)
         pushed = stream.readUntil("Lamp")
       }
-      #expect(try #require(pushed).contains(#"data: {"patches":[{"op":"insert""#))
+      #expect(try #require(pushed).contains(#"data: {"seq":1,"patches":[{"op":"insert""#))
     }
   }
 
@@ -93,16 +93,16 @@ import Testing
   @Test func aChangeMadeByPerformReachesTheStreamWithoutAPushRound() throws {
     let served = try ServedPage()
     defer { served.server.stop() }
-    let (live, session, model) = (served.live, served.session, served.model)
+    let (live, session) = (served.live, served.session)
 
     // Changed before any stream is open: it waits for the stream.
-    live.perform(session: session) { _ in model.items.append(Item(id: 9, name: "Lamp", color: .red)) }
+    live.perform(session: session) { $0.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red)) }
     let stream = try served.openStream()
     stream.setReceiveTimeout(5)
     #expect(stream.readUntil("Lamp") != nil)
 
     // Changed while the stream is open: sent as the job ends.
-    live.perform(session: session) { _ in model.items.append(Item(id: 10, name: "Desk", color: .blue)) }
+    live.perform(session: session) { $0.model(as: InventoryModel.self)?.items.append(Item(id: 10, name: "Desk", color: .blue)) }
     #expect(stream.readUntil("Desk") != nil)
   }
 

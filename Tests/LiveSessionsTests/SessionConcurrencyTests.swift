@@ -3,7 +3,7 @@ import HTTPTestSupport
 import LiveSessions
 import NavigationCore
 import StaticServe
-import Synchronization
+import NavDOMSupport
 import Testing
 import VirtualDOM
 
@@ -18,7 +18,7 @@ import VirtualDOM
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     /// Slow handlers running now, and the most that ever ran at once.
-    let running = Mutex((now: 0, most: 0))
+    let running = Locked((now: 0, most: 0))
 
     var app: LiveApp {
       LiveApp(title: "Gated") { [self] url in

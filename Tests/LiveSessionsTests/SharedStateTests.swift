@@ -3,7 +3,7 @@ import HTTPTestSupport
 import LiveSessions
 import NavigationCore
 import StaticServe
-import Synchronization
+import NavDOMSupport
 import Testing
 import VirtualDOM
 
@@ -83,7 +83,7 @@ import VirtualDOM
 
   @Test func updatesFromManyThreadsAreEachAppliedAndAnnounced() {
     let state = SharedState(0, topic: "count")
-    let announced = Mutex(0)
+    let announced = Locked(0)
     state.onChange { _ in announced.withLock { $0 += 1 } }
     DispatchQueue.concurrentPerform(iterations: 100) { _ in state.update { $0 += 1 } }
     #expect(state.value == 100)
@@ -112,7 +112,7 @@ import VirtualDOM
   @Test func pubSubDeliversTypedMessagesByTopicAndSkipsOnesThatDoNotDecode() {
     struct Lent: Codable, Sendable, Equatable { var book: Int }
     let pubsub = PubSub()
-    let received = Mutex<[Lent]>([])
+    let received = Locked<[Lent]>([])
     pubsub.subscribe(to: "lending", as: Lent.self) { lent in received.withLock { $0.append(lent) } }
     #expect(pubsub.broadcast(Lent(book: 3), on: "lending"))
     pubsub.broadcast(Lent(book: 4), on: "returns")  // another topic

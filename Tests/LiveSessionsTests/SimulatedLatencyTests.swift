@@ -34,7 +34,7 @@ import Testing
     work { made.set($0) }
     let response = try #require(made.wait())
     #expect(response.status == .ok)
-    #expect(LiveServerTests.text(response).hasPrefix(#"{"patches":"#))
+    #expect(LiveServerTests.text(response).hasPrefix(#"{"seq":1,"patches":"#))
     // Anything but an event is answered at once, as it is.
     let slow = SimulatedLatency(delay: .seconds(60)).delaying { _ in .text("page") }
     let page = slow(HTTPRequest(method: .get, target: "/", headers: ["Host": "localhost"]))

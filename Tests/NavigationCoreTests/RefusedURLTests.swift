@@ -8,15 +8,8 @@ import VirtualDOM
 /// URL is refused.
 extension NavigationCoreTests {
   @Suite struct RefusedURLTests {
-    enum Route: Hashable, Sendable { case book(Int) }
+    typealias Route = AppRoutesTests.Route
     enum Filter: Equatable { case all, lent }
-
-    static let pages = NavigationRoutes([
-      NavigationRoute(
-        "books/:id", Route.self,
-        parse: { parameters, below in below == nil ? parameters.int("id").map(Route.book) : nil },
-        print: { if case .book(let id) = $0 { [String(id)] } else { nil } })
-    ])
 
     final class Library {
       @Observed var path = UINavigationPath()
@@ -30,7 +23,7 @@ extension NavigationCoreTests {
 
       var routes: AppRoutes {
         AppRoutes(
-          path: $path, pages: RefusedURLTests.pages,
+          path: $path, pages: AppRoutesTests.pages,
           state: [StateRoute($filter, default: .all, cases: [("lent", .lent)])],
           presentations: [
             PresentationRoute(

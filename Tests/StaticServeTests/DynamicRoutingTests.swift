@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NavDOMSupport
 import Testing
 @testable import StaticServe
 
@@ -14,7 +14,7 @@ struct DynamicRoutingTests {
   }
 
   @Test func postBodyReachesTheRouter() throws {
-    let received = Mutex<[String]>([])
+    let received = Locked<[String]>([])
     let site = try TestSite(router: { request in
       guard request.method == .post, request.path == "/events" else { return nil }
       received.withLock { $0.append(request.bodyText) }
@@ -57,8 +57,8 @@ struct DynamicRoutingTests {
   }
 
   @Test func eventStreamNoticesClientDisconnect() throws {
-    let closed = Mutex(false)
-    let opened = Mutex<EventStream?>(nil)
+    let closed = Locked(false)
+    let opened = Locked<EventStream?>(nil)
     let site = try TestSite(router: { request in
       guard request.path == "/live" else { return nil }
       return .eventStream { stream in
@@ -84,7 +84,7 @@ struct DynamicRoutingTests {
   }
 
   @Test func slowEventStreamReaderIsDroppedWhenBufferOverflows() throws {
-    let result = Mutex<Bool?>(nil)
+    let result = Locked<Bool?>(nil)
     let site = try TestSite(
       configure: { $0.maximumStreamBufferBytes = 64 * 1024 },
       router: { _ in

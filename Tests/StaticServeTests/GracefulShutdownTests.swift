@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NavDOMSupport
 import Testing
 @testable import StaticServe
 
@@ -12,7 +12,7 @@ struct GracefulShutdownTests {
     let connection = try site.connect()
     connection.send("GET /big.bin HTTP/1.1\r\nHost: a\r\n\r\n")
     #expect(connection.readUntil("\r\n\r\n") != nil)  // the response has started
-    let stopped = Mutex(false)
+    let stopped = Locked(false)
     let stopper = Thread {
       site.server.stop()
       stopped.withLock { $0 = true }
@@ -34,7 +34,7 @@ struct GracefulShutdownTests {
   }
 
   @Test func stopClosesIdleKeepAliveConnectionsAndEndsEventStreams() throws {
-    let streamClosed = Mutex(false)
+    let streamClosed = Locked(false)
     let site = try TestSite(router: { request in
       guard request.path == "/live" else { return nil }
       return .eventStream { stream in stream.onClose { streamClosed.withLock { $0 = true } } }

@@ -125,6 +125,8 @@ ENGINES = [name for name in os.environ.get("NAVDOM_BROWSERS", "chromium,firefox,
 # What only Chromium can check: the stream probe needs a script injected before the page's own
 # (Chrome DevTools Protocol), and MiniBrowser opens no second tab for WebDriver.
 CHROMIUM_ONLY = {
+    # README's picture is Chromium's (one picture, not three).
+    "test_the_readme_picture_is_the_demo_as_it_is_now",
     "test_the_page_subscribes_to_server_pushed_updates",
     "test_a_modified_click_on_a_link_opens_a_new_tab_and_leaves_this_page",
     # Not a tool but time: real rebuilds of seconds each (test_watch.py covers every engine).

@@ -69,6 +69,8 @@ fi
 check "no --product lists the executable products" "--product NAME (this package has: HelloWasm)"
 check "an unknown product is named" "no executable product 'Nope' in Hello (it has: HelloWasm)" --product Nope
 check "an unknown argument is named" "unknown argument '--fast'" --product HelloWasm --fast
+check "--names-output given twice is refused" "--names-output is given more than once" \
+  --product HelloWasm --names-output a.wasm --names-output b.wasm
 
 echo "build-wasm plugin: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -6,7 +6,7 @@ import NavDOMSupport
 /// One thread's epoll loop: accepts connections from the shared listening socket, reads and
 /// parses requests, queues responses in order and writes them without blocking.
 // Safe: other threads only call `wake` (an eventfd write), `scheduleFlush` and deferred
-// completions, which go through Mutex-guarded inboxes; everything else is touched by the loop's
+// completions, which go through inboxes under `Locked`; everything else is touched by the loop's
 // own thread.
 final class EventLoop: @unchecked Sendable {
   let context: ServerContext

@@ -2,8 +2,7 @@ import Glibc
 import Synchronization
 
 /// What every event loop of one server shares.
-// Safe: immutable but for its atomics (the stop flag, the connection count).
-final class ServerContext: @unchecked Sendable {
+final class ServerContext: Sendable {
   let configuration: ServerConfiguration
   let router: HTTPServer.Router?
   /// Answers what the router passed (StaticServe's static files); `nil`: 404.

@@ -79,9 +79,15 @@ final class Observer {
   /// The observer as `onChange` sees it.
   ///
   /// `@unchecked Sendable` because `onChange` must be `@Sendable`, yet it runs synchronously in
-  /// the mutation that changed a tracked property, on the thread that mutates the model. Models
-  /// are changed only on the thread working in their runtime, which is the observer's, so the
-  /// observer is never touched from two threads at once.
+  /// the mutation that changed a property this observer read, on the mutating thread. Why that
+  /// is the thread running the observer's runtime, by the types rather than by a convention:
+  /// the runtime read the property synchronously in its view closure, so the model is in that
+  /// closure's isolation. A model that is not `Sendable` stays in the runtime's region (Swift 6
+  /// rejects sending it elsewhere while the runtime keeps it); an `@Observable` model isolated
+  /// to a global actor can be read synchronously only on that actor, where its mutations run
+  /// too; and an `@Observable` class cannot conform to `Sendable` otherwise (its stored
+  /// properties are mutable) without its author writing `@unchecked`, who then vouches for it.
+  /// So the observer is never touched from two threads at once.
   private final class WeakObserver: @unchecked Sendable {
     weak var observer: Observer?
     init(_ observer: Observer) { self.observer = observer }

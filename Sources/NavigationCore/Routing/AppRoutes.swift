@@ -100,7 +100,9 @@ public struct AppRoutes {
     guard var url = pages.url(for: path) else { return nil }
     let presentationText = presented.map { $0.route.pattern.text }
     func append(_ segments: [String]) {
-      for segment in segments { url += (url == "/" ? "" : "/") + PercentEncoding.encode(segment) }
+      // `utf8.count == 1` is `url == "/"` (the only one-byte URL it can be) without String's
+      // ==, which brings Unicode normalization into the WebAssembly module.
+      for segment in segments { url += (url.utf8.count == 1 ? "" : "/") + PercentEncoding.encode(segment) }
     }
     for state in states where state.place.contains(path, presentationText) {
       if let values = state.print(), let segments = state.pattern.segments(with: values) { append(segments) }

@@ -199,7 +199,9 @@ public final class AppSession {
       pageURL = url
     }
     let title = runtime.title
-    if title != pageTitle {
+    // Compared by code points (DOMString): String's != brings Unicode normalization into the
+    // WebAssembly module (about 9 KB of code).
+    if !DOMString.equal(title, pageTitle) {
       writer.key("title")
       writer.string(title ?? "")
       pageTitle = title

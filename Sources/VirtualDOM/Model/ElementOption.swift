@@ -16,8 +16,15 @@ public enum ElementOption {
   case none
 }
 
+// In the WebAssembly module the option makers are never inlined: a DSL call site then passes
+// the option's strings to one shared function instead of building the enum (and a listener's
+// closure context) in place, which made each element call a few dozen bytes larger. Natively
+// they inline, so building a tree costs no call per option.
 extension ElementOption {
   /// Any attribute by name. An empty value renders as a boolean attribute (`name=""`).
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func attribute(_ name: String, _ value: String) -> ElementOption {
     .attribute(Attribute(name, value))
   }
@@ -28,31 +35,49 @@ extension ElementOption {
   }
 
   /// Listens for a DOM event; `action` gets the event's payload.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func on(_ event: String, _ action: @escaping (EventPayload) -> Void) -> ElementOption {
     .listener(EventListener(event, action))
   }
 
   /// Runs `action` when the element is clicked.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func onClick(_ action: @escaping () -> Void) -> ElementOption {
     .listener(EventListener("click") { _ in action() })
   }
 
   /// Runs `action` with the field's new value on every keystroke.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func onInput(_ action: @escaping (String) -> Void) -> ElementOption {
     .listener(EventListener("input") { payload in action(payload.value ?? "") })
   }
 
   /// Runs `action` with the control's value when it is committed.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func onChange(_ action: @escaping (String) -> Void) -> ElementOption {
     .listener(EventListener("change") { payload in action(payload.value ?? "") })
   }
 
   /// Runs `action` when a form is submitted.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func onSubmit(_ action: @escaping () -> Void) -> ElementOption {
     .listener(EventListener("submit") { _ in action() })
   }
 
   /// The `value` DOM property of an input, select or textarea.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public static func value(_ value: String) -> ElementOption {
     .property(Property("value", .string(value)))
   }

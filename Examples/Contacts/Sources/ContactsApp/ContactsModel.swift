@@ -6,8 +6,8 @@ import NavigationCore
 /// ```swift
 /// let model = ContactsModel()
 /// model.addContactTapped()                      // opens "Add contact"
-/// model.navigate(to: "/contacts/2/edit")        // Grace's page, then her edit page
-/// model.url                                     // "/contacts/2/edit"
+/// model.routes.navigate(to: "/contacts/2/edit")  // Grace's page, then her edit page
+/// model.routes.url                              // "/contacts/2/edit"
 /// ```
 public final class ContactsModel {
   /// The address book, in the order the list shows it.
@@ -86,7 +86,7 @@ public final class ContactsModel {
   /// Opens the "Add contact" sheet with an empty draft.
   ///
   /// ```swift
-  /// model.addContactTapped()   // model.url == "/add"
+  /// model.addContactTapped()   // model.routes.url == "/add"
   /// ```
   public func addContactTapped() {
     destination = .addContact(ContactDraft())
@@ -204,7 +204,7 @@ public final class ContactsModel {
   /// Drills into `contact`'s edit page, starting from its current fields.
   ///
   /// ```swift
-  /// model.editTapped(model.contacts[1])   // model.url == "/contacts/2/edit" on Grace's page
+  /// model.editTapped(model.contacts[1])   // model.routes.url == "/contacts/2/edit" on Grace's page
   /// ```
   public func editTapped(_ contact: Contact) {
     editing = ContactEdit(contactID: contact.id, draft: ContactDraft(contact))

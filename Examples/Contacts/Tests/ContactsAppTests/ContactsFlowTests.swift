@@ -91,14 +91,14 @@ import Testing
     #expect(pushed.contains(#"set hidden="" on <section class="navigation-page navigation-root" data-depth="0">"#))
     #expect(pushed.contains { $0.hasPrefix(#"inserted <section id="stack-page-1" class="navigation-page""#) })
     #expect(model.path.count == 1)
-    #expect(model.url == "/contacts/3")
+    #expect(model.routes.url == "/contacts/3")
     assertSnapshot(of: driver.runtime, named: "contact-page")
 
     let popped = try driver.domChanges { try driver.goBack() }
     #expect(popped.contains { $0.hasPrefix(#"removed <section id="stack-page-1""#) })
     #expect(popped.contains { $0.hasPrefix(#"removed hidden from <section class="navigation-page navigation-root""#) })
     #expect(model.path.isEmpty)
-    #expect(model.url == "/")
+    #expect(model.routes.url == "/")
   }
 
   @Test func shareAsksHowThenSaysItWasShared() throws {
@@ -131,6 +131,6 @@ import Testing
     #expect(deleted.contains { $0.hasPrefix(#"removed <section id="stack-page-1""#) })
     #expect(deleted.contains { $0.hasPrefix(#"removed <li class="contact"> "Grace Hopper"#) })
     #expect(model.path.isEmpty)
-    #expect(model.url == "/")
+    #expect(model.routes.url == "/")
   }
 }

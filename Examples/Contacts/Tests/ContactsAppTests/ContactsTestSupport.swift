@@ -4,7 +4,7 @@ import NavigationCore
 /// A fresh address book at `url`, driven as a person would.
 func makeDriver(url: String = "/") -> (NavigationTestDriver, ContactsModel) {
   let model = ContactsModel()
-  let isKnown = model.navigate(to: url)
+  let isKnown = (try? model.routes.navigate(to: url).get()) != nil
   precondition(isKnown, "the tests start at a URL the app has: \(url)")
   return (NavigationTestDriver(model: model) { contactsView($0) }, model)
 }

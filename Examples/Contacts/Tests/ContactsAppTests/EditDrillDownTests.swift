@@ -10,7 +10,7 @@ import Testing
     let drilled = try driver.domChanges { try driver.press("Edit") }
     #expect(drilled.contains(#"set hidden="" on <section id="stack-page-1" class="navigation-page" aria-labelledby="stack-page-1-title" data-depth="1">"#))
     #expect(drilled.contains { $0.hasPrefix(#"inserted <section id="stack-page-1-edit-2" class="navigation-page""#) })
-    #expect(model.url == "/contacts/2/edit")
+    #expect(model.routes.url == "/contacts/2/edit")
     assertSnapshot(of: driver.runtime, named: "edit-page")
 
     try driver.type("Grace Brewster Hopper", into: "Name")
@@ -19,7 +19,7 @@ import Testing
     #expect(back.contains { $0.hasPrefix(#"removed hidden from <section id="stack-page-1""#) })
     #expect(model.editing == nil)
     #expect(model.path.count == 1)
-    #expect(model.url == "/contacts/2")
+    #expect(model.routes.url == "/contacts/2")
     #expect(model.contact(2)?.name == "Grace Hopper")  // Back does not save
   }
 
@@ -31,7 +31,7 @@ import Testing
     #expect(saved.contains { $0.hasPrefix(#"removed <section id="stack-page-1-edit-2""#) })
     #expect(saved.contains(#"changed text "Grace Hopper" to "Grace Brewster Hopper" in <h1 id="stack-page-1-title">"#))
     #expect(model.contact(2) == Contact(id: 2, name: "Grace Brewster Hopper", email: "grace@example.com", phone: "555-0199"))
-    #expect(model.url == "/contacts/2")
+    #expect(model.routes.url == "/contacts/2")
   }
 
   @Test func cancelDiscardsTheDraft() throws {
@@ -48,7 +48,7 @@ import Testing
     try driver.type("", into: "Name")
     let refused = try driver.domChanges { try driver.press("Save") }
     #expect(refused == [#"inserted <p class="problem" role="alert"> "Enter a name." into <div class="fields">"#])
-    #expect(model.url == "/contacts/1/edit")
+    #expect(model.routes.url == "/contacts/1/edit")
     #expect(model.contact(1)?.name == "Ada Lovelace")
   }
 }

@@ -61,7 +61,8 @@ function startFromAttributes(container, options) {
     }
     const stream = data.navdomStream === undefined ? null : data.navdomStream || DEFAULT_STREAM;
     const resync = data.navdomResync || DEFAULT_RESYNC;
-    const session = start(container, httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream, resync }));
+    const transport = httpTransport({ session: data.navdomSession, endpoint: data.navdomEndpoint || DEFAULT_ENDPOINT, stream, resync });
+    const session = start(container, { ...transport, sequence: data.navdomSeq });
     if (mismatch) session.resync(mismatchMessage(mismatch));
     return session;
   } catch (error) {

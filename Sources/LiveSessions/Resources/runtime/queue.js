@@ -9,6 +9,7 @@ import { keepFormForReload } from './form-recovery.js';
 import { RENEWED_AFTER_END, RENEWED_AFTER_TRAP, renewSession } from './renewal.js';
 import { followPageChange, followTitle, topPage } from './page-changes.js';
 import { heldInputIds, releaseHeldBefore } from './event-options.js';
+import { receiveInOrder, watchForLoss } from './order.js';
 
 /**
  * Queues an event; events go one at a time, each after the previous reply is applied. Events
@@ -36,7 +37,7 @@ async function pump(session) {
     try {
       const latency = simulatedLatency(session.win);
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
-      handleReply(session, await callSend(session.send, message));
+      receiveInOrder(session, await callSend(session.send, message));
       clearPending(session, message);
     } catch (error) {
       clearPending(session, message);
@@ -48,6 +49,7 @@ async function pump(session) {
     }
   }
   session.busy = false;
+  watchForLoss(session);
   session.waiters.splice(0).forEach((resolve) => resolve());
 }
 

@@ -10,6 +10,7 @@ import { firstDifference } from './check.js';
 import { noteDialogsBelowLeaving } from './dialogs.js';
 import { captureFields, keepFormForReload, restoreFields } from './form-recovery.js';
 import { RENEWED_AFTER_END, renewSession } from './renewal.js';
+import { orderAfterSnapshot } from './order.js';
 
 /**
  * Rebuilds a container from a snapshot of the app's current page ({html, ids?, patches, url?}:
@@ -94,6 +95,7 @@ export function resyncSession(session, cause, source) {
     .then(() => fetchSnapshot())
     .then((snapshot) => {
       const difference = rebuildRoot(session, snapshot);
+      orderAfterSnapshot(session, snapshot.seq);
       session.resyncs = (session.resyncs || 0) + 1;
       const why = cause instanceof Error ? cause.message : cause;
       console.warn(`navdom: ${why}; rebuilt the page from the app's current state in ${Date.now() - started} ms (first difference: ${difference})`);

@@ -16,6 +16,7 @@ import { startHistory } from './history.js';
 import { listenerOptions } from './attributes.js';
 import { isFocusEcho } from './focus.js';
 import { dropHeld, hasHeldEvents, holdBack, isTimed, passesKeyFilter } from './event-options.js';
+import { receiveInOrder, startOrder } from './order.js';
 
 /**
  * Starts sending the container's events to the app and applying its replies.
@@ -26,6 +27,8 @@ import { dropHeld, hasHeldEvents, holdBack, isTimed, passesKeyFilter } from './e
  * options.send(event) gets {id, event, value?, key?} and answers {patches, url?, history?}.
  * options.subscribe(onReply), if given, delivers server-pushed replies; it may return an
  * unsubscribe function. options.onError(error) reports failures (default console.error).
+ * Replies and pushes numbered "seq" are applied in that order (order.js), from
+ * options.sequence, the number of the latest message the page shows (default 0).
  * Hydrates the container first unless it already is. Returns {dispatch, idle, resync, stop}.
  */
 export function start(container, options) {
@@ -40,6 +43,8 @@ export function start(container, options) {
     timed: new Map(), // "id:event" -> an event held back by debounce or throttle
     timedWaiters: [], // idle() calls waiting for held events to go
   };
+  const lost = () => resyncSession(session, 'a message from the server never arrived');
+  startOrder(session, options.sequence, (reply) => handleReply(session, reply), lost);
   const cleanups = [];
   delegateEvents(root, session, cleanups);
   if (win) startPage(session, cleanups);
@@ -99,12 +104,13 @@ function startPage(session, cleanups) {
 }
 
 /**
- * Pushed replies are applied on arrival, not queued behind an event in flight: the server
- * computed them before any reply still on its way. One that arrives while the page is being
- * rebuilt waits for it: the snapshot may be older.
+ * Pushed replies are not queued behind the events: one is applied as soon as every message
+ * numbered before it has been (order.js), which may be at once. One that arrives while the
+ * page is being rebuilt waits for it: the snapshot may be older.
  */
 function subscribe(session, subscribeTo, cleanups) {
-  const onPush = (reply) => (session.resyncing ? session.resyncing.then(() => handleReply(session, reply)) : handleReply(session, reply));
+  const receive = (reply) => receiveInOrder(session, reply);
+  const onPush = (reply) => (session.resyncing ? session.resyncing.then(() => receive(reply)) : receive(reply));
   const unsubscribe = subscribeTo(onPush);
   if (typeof unsubscribe === 'function') cleanups.push(unsubscribe);
 }

@@ -16,11 +16,12 @@ extension ContactsModel {
       print: { [String($0.contactID)] })
   ])
 
-  /// The address book's URLs, declared once: the list (`/`, filtered by `?q=`), the "Add
-  /// contact" sheet (`/add`),
-  /// a contact's page (`/contacts/2`) and its edit page (`/contacts/2/edit`). The stack's links
-  /// and the session's URL both come from here. A contact that does not exist is a 404; the
-  /// dialogs without a URL (delete, share) close when the URL changes.
+  /// The address book's URLs, declared once: the list (`/`, filtered by `?q=`, which belongs
+  /// to the list: a contact's page does not carry it, and its Back leads to the filtered list),
+  /// the "Add contact" sheet (`/add`), a contact's page (`/contacts/2`) and its edit page
+  /// (`/contacts/2/edit`). The stack's links and the session's URL both come from here; the app
+  /// has no URL code of its own. A contact that does not exist is a 404; the dialogs without a
+  /// URL (delete, share) close when the URL changes.
   ///
   /// ```swift
   /// model.routes.url                           // "/contacts/2/edit"
@@ -56,7 +57,7 @@ extension ContactsModel {
           },
           dismiss: { [self] in editing = nil }),
       ],
-      query: [QueryParameter("q", $query, on: .everywhere)],
+      query: [QueryParameter("q", $query, on: .root)],
       refuse: { [self] path in
         guard let page = path.elements.first?.value(as: ContactPage.self), contact(page.contactID) == nil else {
           return nil
@@ -66,26 +67,5 @@ extension ContactsModel {
       willNavigate: { [self] in
         if case .addContact? = destination {} else if destination != nil { destination = nil }
       })
-  }
-
-  /// The URL of the current state: it follows the stack, the edit page and the add sheet.
-  ///
-  /// ```swift
-  /// model.url   // "/contacts/2"
-  /// ```
-  public var url: String { routes.url }
-
-  /// Brings the app to `url` (a deep link, or the browser's back and forward buttons): any other
-  /// dialog closes. `false`, and nothing changes, for a URL the app does not have or a contact
-  /// that does not exist.
-  ///
-  /// ```swift
-  /// model.navigate(to: "/contacts/2")    // true: Grace Hopper's page
-  /// model.navigate(to: "/contacts/99")   // false: no such contact
-  /// ```
-  @discardableResult
-  public func navigate(to url: String) -> Bool {
-    if case .success = routes.navigate(to: url) { return true }
-    return false
   }
 }

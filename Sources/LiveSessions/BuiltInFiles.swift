@@ -6,7 +6,7 @@ import StaticServe
 /// Resources/runtime/: ``RuntimeBundle``; docs/RUNTIME.md); `/navdom.css`, the navigation markup's base stylesheet
 /// (``LiveApp/navigationStylesheet``); and `/favicon.ico` for an app whose public folder has
 /// none (browsers ask for it on every page load, and a 404 is an error in their consoles).
-package enum LibraryFiles {
+package enum BuiltInFiles {
   /// The library's own resources, served like static files (validators, gzip, HEAD).
   package static let handler: StaticFileHandler? = {
     guard let url = Bundle.module.url(forResource: "navdom", withExtension: "css") else { return nil }
