@@ -1,0 +1,101 @@
+import NavigationCore
+
+/// The todo list's state: the todos, the filter the URL names, the new todo being typed, and
+/// the one todo being edited.
+///
+/// ```swift
+/// let model = TodoModel()
+/// model.newTitle = "  buy some cheese "
+/// model.addTodo()
+/// model.todos.map { $0.title }   // ["buy some cheese"]
+/// ```
+public final class TodoModel {
+  /// Every todo, in the order they were added.
+  @Observed public var todos: [Todo]
+  /// Which of them the list shows.
+  @Observed public var filter: TodoFilter = .all
+  /// The new todo's field, as typed so far.
+  @Observed public var newTitle = ""
+  /// The todo being edited, if any.
+  @Observed public var editingID: Int?
+  /// The edit field's text, as typed so far (the view never shows it back: the field keeps
+  /// what the person types).
+  public var editTitle = ""
+  private var nextID: Int
+
+  /// A list holding `todos` (none by default), showing all of them.
+  ///
+  /// ```swift
+  /// let model = TodoModel(todos: [Todo(id: 1, title: "feed the cat")])
+  /// ```
+  public init(todos: [Todo] = []) {
+    self.todos = todos
+    var largest = 0
+    for todo in todos where todo.id > largest { largest = todo.id }
+    nextID = largest + 1
+  }
+
+  /// The todos the current filter shows.
+  public var visibleTodos: [Todo] { todos.filter { filter.shows($0) } }
+  /// How many are not done yet (the counter).
+  public var activeCount: Int { todos.count(where: { !$0.completed }) }
+  /// How many are done ("Clear completed" shows when there is one).
+  public var completedCount: Int { todos.count - activeCount }
+  /// Whether every todo is done ("Mark all as complete" is checked).
+  public var allCompleted: Bool { !todos.isEmpty && activeCount == 0 }
+
+  /// Adds the typed title, trimmed, at the bottom and clears the field; an empty title adds
+  /// nothing.
+  public func addTodo() {
+    let title = TitleText.trimmed(newTitle)
+    newTitle = ""
+    guard !title.isEmpty else { return }
+    todos.append(Todo(id: nextID, title: title))
+    nextID += 1
+  }
+
+  /// Marks one todo done or not, as its checkbox now says.
+  public func setCompleted(_ id: Int, _ completed: Bool) {
+    guard let index = todos.firstIndex(where: { $0.id == id }) else { return }
+    todos[index].completed = completed
+  }
+
+  /// Marks every todo as `completed` ("Mark all as complete").
+  public func setAllCompleted(_ completed: Bool) {
+    for index in todos.indices { todos[index].completed = completed }
+  }
+
+  /// Removes one todo.
+  public func destroy(_ id: Int) {
+    todos.removeAll { $0.id == id }
+    if editingID == id { editingID = nil }
+  }
+
+  /// Removes every done todo.
+  public func clearCompleted() {
+    todos.removeAll { $0.completed }
+  }
+
+  /// Starts editing a todo (a double click on its title): the field starts with its title.
+  public func startEditing(_ id: Int) {
+    guard let todo = todos.first(where: { $0.id == id }) else { return }
+    editTitle = todo.title
+    editingID = id
+  }
+
+  /// Ends the edit, keeping the trimmed text; an empty text removes the todo (the spec's rule).
+  /// Does nothing when `id` is not being edited (a blur after Enter or Escape).
+  public func commitEdit(_ id: Int) {
+    guard editingID == id else { return }
+    editingID = nil
+    let title = TitleText.trimmed(editTitle)
+    if title.isEmpty { return destroy(id) }
+    guard let index = todos.firstIndex(where: { $0.id == id }) else { return }
+    todos[index].title = title
+  }
+
+  /// Ends the edit, discarding what was typed (Escape).
+  public func cancelEdit() {
+    editingID = nil
+  }
+}

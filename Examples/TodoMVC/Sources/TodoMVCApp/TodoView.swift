@@ -1,0 +1,76 @@
+import NavigationCore
+import VirtualDOM
+
+/// TodoMVC's page, in its template's markup and class names (the `todomvc-app-css` stylesheet
+/// styles it): the header with the new todo's field, the list with "Mark all as complete", the
+/// footer with the counter, the filters and "Clear completed"; the list and the footer only when
+/// there are todos.
+///
+/// ```swift
+/// let model = TodoModel()
+/// let runtime = NavigationRuntime(retaining: [model]) { todoView(model) }
+/// ```
+public func todoView(_ model: TodoModel) -> Node {
+  fragment {
+    section(.class("todoapp")) {
+      header(.class("header")) {
+        h1 { "todos" }
+        input(
+          .class("new-todo"), .placeholder("What needs to be done?"), .autofocus(),
+          .aria("label", "New todo"), .value(model.newTitle),
+          .onInput { model.newTitle = $0 },
+          .on("keydown") { event in
+            if DOMString.equal(event.key, "Enter") { model.addTodo() }
+          })
+      }
+      if !model.todos.isEmpty {
+        todoList(model)
+        todoFooter(model)
+      }
+    }
+    footer(.class("info")) {
+      p { "Double-click to edit a todo" }
+      p { "Written with navdom" }
+      p { "Part of "; a(.href("https://todomvc.com")) { "TodoMVC" } }
+    }
+  }
+}
+
+/// The list, under "Mark all as complete".
+func todoList(_ model: TodoModel) -> Node {
+  section(.class("main")) {
+    input(
+      .id("toggle-all"), .class("toggle-all"), .type("checkbox"), .checked(model.allCompleted),
+      .onChange { model.setAllCompleted(DOMString.equal($0, "true")) })
+    label(.for("toggle-all")) { "Mark all as complete" }
+    ul(.class("todo-list")) {
+      for todo in model.visibleTodos {
+        todoItem(todo, model: model)
+      }
+    }
+  }
+}
+
+/// The counter, the filters and "Clear completed".
+func todoFooter(_ model: TodoModel) -> Node {
+  let left = model.activeCount
+  return footer(.class("footer")) {
+    span(.class("todo-count")) {
+      strong { "\(left)" }
+      left == 1 ? " item left" : " items left"
+    }
+    ul(.class("filters")) {
+      for filter in TodoFilter.allCases {
+        li {
+          a(
+            .href(filter.path), model.filter == filter ? .class("selected") : .none,
+            .onClick { _ = model.navigate(to: filter.path) }
+          ) { filter.label }
+        }
+      }
+    }
+    if model.completedCount > 0 {
+      button(.class("clear-completed"), .onClick { model.clearCompleted() }) { "Clear completed" }
+    }
+  }
+}
