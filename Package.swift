@@ -11,7 +11,10 @@ import PackageDescription
 let targets: [Target] = [
   // Portable: these build natively and with Embedded Swift for wasm32.
   .target(name: "NavDOMThreadSlot"),
-  .target(name: "VirtualDOM"),
+  // What several modules share and no user names: the JSON parser and writer (portable), and
+  // `Locked`, the pthread mutex ThreadSanitizer can see (native only). Not a product.
+  .target(name: "NavDOMSupport"),
+  .target(name: "VirtualDOM", dependencies: ["NavDOMSupport"]),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
   // Random trees for the diff's property tests (VirtualDOMTests, HTMLRendererTests, navdom.wasm's
   // twin navdom-check.wasm) and `navdom random-cases`; test support, not a product.
@@ -40,7 +43,18 @@ let targets: [Target] = [
   // Native only.
   // epoll, eventfd, sendfile and accept4, which the toolchain's Glibc module does not import.
   .target(name: "NavDOMLinuxSystem"),
-  .target(name: "StaticServe", dependencies: ["NavDOMZlib", "NavDOMLinuxSystem"]),
+  // The HTTP/1.1 server: epoll event loops, the request parser, responses, event streams,
+  // deferred responses, limits. It knows no files: a fallback answers what the router passes.
+  .target(name: "HTTPServerCore", dependencies: ["NavDOMSupport", "NavDOMZlib", "NavDOMLinuxSystem"]),
+  // Static files from a public folder (ETags, 304s, gzip'd copies, sendfile) on HTTPServerCore,
+  // which it re-exports: `HTTPServer(configuration:router:)` serves the router, then the files.
+  .target(name: "StaticServe", dependencies: ["HTTPServerCore", "NavDOMSupport"]),
+  // The live server's scheduling: a fixed pool of worker threads, serial mailboxes on it, and
+  // the deadlines that answer an event late rather than never.
+  .target(name: "WorkScheduling", dependencies: ["NavDOMSupport"]),
+  // App-wide changes: publish/subscribe, SharedState, and the engines that carry them between
+  // processes.
+  .target(name: "PublishSubscribe", dependencies: ["NavDOMSupport"]),
   .target(name: "NavigationTesting", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // Resources/runtime/ holds the browser runtime's ES modules, which the tests import and the
@@ -48,14 +62,24 @@ let targets: [Target] = [
   // package.json only tells node they are ES modules. Resources/navdom.css is the navigation
   // markup's base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
   .target(
-    name: "LiveSessions", dependencies: ["StaticServe", "NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMZlib"],
+    name: "LiveSessions",
+    dependencies: [
+      "StaticServe", "HTTPServerCore", "WorkScheduling", "PublishSubscribe", "NavigationCore", "HTMLRenderer", "VirtualDOM",
+      "NavDOMSupport", "NavDOMZlib",
+    ],
     exclude: ["Resources/package.json"],
     resources: [.copy("Resources/runtime"), .copy("Resources/navdom.css"), .copy("Resources/favicon.ico")]),
+  // An app's command line (`serve`, `render`, `runtime`) and watch mode (`serve --watch`: rebuild
+  // and restart on save), the development tool. App executables import it for
+  // `AppCommandLine.run`; a server that wires LiveServer itself links only LiveSessions.
+  .target(
+    name: "NavDOMCommandLine",
+    dependencies: ["LiveSessions", "StaticServe", "HTTPServerCore", "NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMSupport"]),
   .executableTarget(
     name: "navdom",
     dependencies: [
       "VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "NavigationCore", "StaticServe", "RandomTrees",
-      "LiveSessions", "DemoApp",
+      "LiveSessions", "NavDOMCommandLine", "NavDOMSupport", "DemoApp",
     ]),
   .testTarget(
     name: "VirtualDOMTests", dependencies: ["VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "RandomTrees"]),
@@ -63,10 +87,15 @@ let targets: [Target] = [
     name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "RandomTrees"]),
   .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
   .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-  .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPTestSupport"]),
+  .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPServerCore", "NavDOMSupport", "HTTPTestSupport"]),
   .testTarget(
     name: "LiveSessionsTests",
-    dependencies: ["LiveSessions", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "HTTPTestSupport"]),
+    dependencies: [
+      "LiveSessions", "NavDOMCommandLine", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "NavDOMSupport",
+      "HTTPTestSupport",
+    ]),
+  .testTarget(name: "PublishSubscribeTests", dependencies: ["PublishSubscribe", "NavDOMSupport"]),
+  .testTarget(name: "NavDOMCommandLineTests", dependencies: ["NavDOMCommandLine"]),
   .testTarget(
     name: "DemoAppTests", dependencies: ["DemoApp", "NavigationTesting", "NavigationCore", "VirtualDOM", "VirtualDOMTesting"],
     exclude: ["__Snapshots__"]),
@@ -80,6 +109,9 @@ let products: [Product] = [
   .library(name: "VirtualDOMTesting", targets: ["VirtualDOMTesting"]),
   .library(name: "LiveSessions", targets: ["LiveSessions"]),
   .library(name: "StaticServe", targets: ["StaticServe"]),
+  .library(name: "HTTPServerCore", targets: ["HTTPServerCore"]),
+  .library(name: "PublishSubscribe", targets: ["PublishSubscribe"]),
+  .library(name: "NavDOMCommandLine", targets: ["NavDOMCommandLine"]),
   .library(name: "NavigationWasm", targets: ["NavigationWasm"]),
   // The demo app's model and views, for the benchmarks package (Benchmarks/, `navdom-bench memory`).
   .library(name: "DemoApp", targets: ["DemoApp"]),

@@ -33,6 +33,7 @@ let package = Package(
         .product(name: "HTMLRenderer", package: "navdom"),
         .product(name: "NavigationCore", package: "navdom"),
         .product(name: "LiveSessions", package: "navdom"),
+        .product(name: "NavDOMCommandLine", package: "navdom"),
         .product(name: "StaticServe", package: "navdom"),
         .product(name: "DemoApp", package: "navdom"),
       ]),

@@ -10,12 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-products=(VirtualDOM HTMLRenderer NavigationCore NavigationTesting VirtualDOMTesting LiveSessions StaticServe)
+products=(VirtualDOM HTMLRenderer NavigationCore NavigationTesting VirtualDOMTesting LiveSessions PublishSubscribe NavDOMCommandLine StaticServe HTTPServerCore)
 # Which product each article of docs/ belongs to.
 declare -A articles=(
   [NavigationCore]="NAVIGATION.md COMPOSITIONS.md"
   [VirtualDOM]="PROTOCOL.md"
-  [LiveSessions]="RUNTIME.md DEPLOYMENT.md WASM.md WATCH.md"
+  [LiveSessions]="RUNTIME.md WASM.md"
+  [PublishSubscribe]="DEPLOYMENT.md"
+  [NavDOMCommandLine]="WATCH.md"
 )
 
 out=.build-docs

@@ -30,6 +30,7 @@ let package = Package(
       dependencies: [
         "ContactsApp",
         .product(name: "LiveSessions", package: "navdom"),
+        .product(name: "NavDOMCommandLine", package: "navdom"),
         .product(name: "HTMLRenderer", package: "navdom"),
         .product(name: "VirtualDOM", package: "navdom"),
       ]),

@@ -18,6 +18,10 @@ enum EmbeddedPreflight {
     "Observation": "native @Observable models need the Observation runtime; use navdom's @Observed in portable code",
     "LiveSessions": "the live server is native only; the wasm module depends on NavigationWasm",
     "StaticServe": "the HTTP server is native only",
+    "HTTPServerCore": "the HTTP server is native only",
+    "PublishSubscribe": "publish/subscribe between sessions is the live server's, native only",
+    "NavDOMCommandLine": "the command line and watch mode are native only",
+    "WorkScheduling": "the live server's worker threads are native only",
     "NavigationTesting": "the test driver is native only",
   ]
 

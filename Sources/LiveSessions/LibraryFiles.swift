@@ -6,20 +6,20 @@ import StaticServe
 /// Resources/runtime/: ``RuntimeBundle``; docs/RUNTIME.md); `/navdom.css`, the navigation markup's base stylesheet
 /// (``LiveApp/navigationStylesheet``); and `/favicon.ico` for an app whose public folder has
 /// none (browsers ask for it on every page load, and a 404 is an error in their consoles).
-enum LibraryFiles {
+package enum LibraryFiles {
   /// The library's own resources, served like static files (validators, gzip, HEAD).
-  static let handler: StaticFileHandler? = {
+  package static let handler: StaticFileHandler? = {
     guard let url = Bundle.module.url(forResource: "navdom", withExtension: "css") else { return nil }
     return try? StaticFileHandler(publicRoot: url.deletingLastPathComponent().path)
   }()
 
   /// The paths every app gets from the library, before its public folder: the runtime and the
   /// stylesheet.
-  static let paths: Set<String> = ["/runtime.js", LiveApp.navigationStylesheet]
+  package static let paths: Set<String> = ["/runtime.js", LiveApp.navigationStylesheet]
 
   /// The answer for one of `paths` (by default `/runtime.js` and `/navdom.css`), or `nil`
   /// for any other request.
-  static func response(to request: HTTPRequest, paths: Set<String> = paths) -> HTTPResponse? {
+  package static func response(to request: HTTPRequest, paths: Set<String> = paths) -> HTTPResponse? {
     guard paths.contains(request.path), request.method == .get || request.method == .head else { return nil }
     if request.path == "/runtime.js" {
       switch RuntimeBundle.served {
@@ -32,7 +32,7 @@ enum LibraryFiles {
   }
 
   /// `router`, answering `/favicon.ico` with the library's icon first.
-  static func addingFavicon(to router: @escaping HTTPServer.Router) -> HTTPServer.Router {
+  package static func addingFavicon(to router: @escaping HTTPServer.Router) -> HTTPServer.Router {
     { request in response(to: request, paths: ["/favicon.ico"]) ?? router(request) }
   }
 }

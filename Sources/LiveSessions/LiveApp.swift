@@ -78,7 +78,7 @@ public struct LiveApp: Sendable {
   public var onServe: (@Sendable (LiveServer) -> Void)?
   /// Where pages hear of rebuilds under `serve --watch` (``WatchChannel``), set by the server
   /// the watcher runs; nil otherwise.
-  var watchStream: String?
+  package var watchStream: String?
 
   public init(title: String, stylesheets: [String] = [], makeSession: @escaping @Sendable (_ url: String) -> AppSession?) {
     self.title = title

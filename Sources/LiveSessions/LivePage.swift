@@ -116,7 +116,7 @@ extension HTTPRequest {
 
   /// Whether the path's last segment has a file extension (`/runtime.js`, `/app.css`): those
   /// are static files, answered without asking the app or taking its lock.
-  var namesAFile: Bool {
+  package var namesAFile: Bool {
     guard let lastSegment = path.split(separator: "/").last else { return false }
     return lastSegment.contains(".")
   }

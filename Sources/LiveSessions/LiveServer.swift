@@ -3,6 +3,8 @@ import HTMLRenderer
 import NavigationCore
 import StaticServe
 import VirtualDOM
+import NavDOMSupport
+import WorkScheduling
 
 /// Serves an app live: every page request renders the app's state for that URL on the server
 /// and starts a session; browser events come back to `/_navdom/event` and are answered with
@@ -247,7 +249,7 @@ public final class LiveServer: Sendable {
     let thread = Thread { [self] in
       while isPushing.withLock({ $0 }) {
         expireIdleSessions()
-        Thread.sleep(forTimeInterval: Self.seconds(limits.pushInterval))
+        Thread.sleep(forTimeInterval: limits.pushInterval.inSeconds)
       }
     }
     thread.name = "navdom-live-expiry"
@@ -279,10 +281,6 @@ public final class LiveServer: Sendable {
     for session in expired { session.closeStreams() }
   }
 
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-
   // MARK: Helpers
 
   static func failure(_ status: HTTPStatus, _ reason: String) -> HTTPResponse {
@@ -296,7 +294,7 @@ public final class LiveServer: Sendable {
   }
 
   /// 128 random bits as hex: unguessable, so one visitor cannot act in another's session.
-  static func newSessionID() -> String {
+  package static func newSessionID() -> String {
     var generator = SystemRandomNumberGenerator()
     let high = generator.next() as UInt64
     let low = generator.next() as UInt64

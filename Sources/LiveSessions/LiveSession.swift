@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import NavigationCore
 import StaticServe
+import NavDOMSupport
+import WorkScheduling
 
 /// One visitor's live session: their running app, the mailbox its work runs in, and the
 /// streams that carry server-side changes to their page.

@@ -1,3 +1,4 @@
+import WorkScheduling
 /// Bounds on the live sessions one server keeps.
 ///
 /// ```swift

@@ -21,10 +21,10 @@ import StaticServe
 /// ```swift
 /// let source = try RuntimeBundle.make(modulesIn: folder)   // the text of /runtime.js
 /// ```
-enum RuntimeBundle {
+package enum RuntimeBundle {
   /// The library's bundle, made once per process; a failure is the reason (a test catches it
   /// before it ships, and the server answers it with a 500).
-  static let served: Result<MemoryFile, RuntimeBundleError> = {
+  package static let served: Result<MemoryFile, RuntimeBundleError> = {
     guard let folder = Bundle.module.url(forResource: "runtime", withExtension: nil) else {
       return .failure(RuntimeBundleError("the runtime's modules are missing from the library's resources"))
     }
@@ -33,10 +33,10 @@ enum RuntimeBundle {
     }
   }()
 
-  static let entry = "main.js"
+  package static let entry = "main.js"
 
   /// The bundle of the modules in `folder`, from its `main.js`.
-  static func make(modulesIn folder: URL) throws(RuntimeBundleError) -> String {
+  package static func make(modulesIn folder: URL) throws(RuntimeBundleError) -> String {
     var modules: [String: RuntimeModule] = [:]
     var order: [String] = []
     var visiting: [String] = []
@@ -99,7 +99,7 @@ enum RuntimeBundle {
 }
 
 /// Why the runtime's modules cannot be bundled.
-struct RuntimeBundleError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+package struct RuntimeBundleError: Error, CustomStringConvertible {
+  package let description: String
+  package init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,4 @@
+import NavDOMSupport
 /// The live sessions of one server by id, with the least recently used one found in
 /// logarithmic time: a new visitor at the cap evicts it, so a full server must not scan every
 /// session (and take every session's lock) for each page it serves.

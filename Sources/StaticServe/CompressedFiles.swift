@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import NavDOMSupport
 
 /// gzip copies of static text files, made once and kept while the file is unchanged (same
 /// size and modification time): a public/runtime.js written by `navdom runtime` goes out as

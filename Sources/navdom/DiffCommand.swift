@@ -1,6 +1,7 @@
 import HTMLRenderer
 import LiveSessions
 import VirtualDOM
+import NavDOMCommandLine
 
 /// `navdom diff OLD NEW`: the patches between two JSON trees.
 enum DiffCommand {

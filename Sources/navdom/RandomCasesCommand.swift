@@ -2,6 +2,7 @@ import HTMLRenderer
 import LiveSessions
 import RandomTrees
 import VirtualDOM
+import NavDOMCommandLine
 
 /// `navdom random-cases`: random (old, new, patches) cases, as JSON lines, for the browser
 /// runtime's round-trip test.

@@ -1,6 +1,7 @@
 import HTMLRenderer
 import LiveSessions
 import VirtualDOM
+import NavDOMCommandLine
 
 /// `navdom render`: a JSON tree (or the demo app at a URL) to HTML on stdout.
 enum RenderCommand {

@@ -1,4 +1,5 @@
 import LiveSessions
+import NavDOMCommandLine
 
 /// `navdom serve`: the demo app through the command line every app gets (AppCommandLine).
 enum ServeCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import LiveSessions
+import NavDOMCommandLine
 
 // navdom: render, diff and serve (the benchmarks are in Benchmarks/). Each command lives in its own file; this file only
 // picks one. Exit status: 0 on success, 1 on bad input, 2 on bad usage.

@@ -3,6 +3,7 @@ import StaticServe
 import Testing
 
 @testable import LiveSessions
+@testable import NavDOMCommandLine
 
 /// `serve --latency`: the delays it accepts, and an event answered through it (the app's own
 /// deferred answer passed on, pages untouched).

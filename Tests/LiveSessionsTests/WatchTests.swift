@@ -3,6 +3,7 @@ import StaticServe
 import Testing
 
 @testable import LiveSessions
+@testable import NavDOMCommandLine
 
 /// `serve --watch`: what counts as a change of the package, the arguments the watcher gives the
 /// server it runs, and the watch stream the pages of that server subscribe to. (The watcher's

@@ -3,6 +3,7 @@ import HTMLRenderer
 import LiveSessions
 import VirtualDOM
 import VirtualDOMTesting
+import NavDOMCommandLine
 
 /// `navdom-bench`: figures, one JSON object per line. Benchmarks print numbers; no test times
 /// anything.

@@ -23,7 +23,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "WatchFixture",
-      dependencies: ["FixtureApp", .product(name: "LiveSessions", package: "navdom")]),
+      dependencies: [
+        "FixtureApp", .product(name: "LiveSessions", package: "navdom"), .product(name: "NavDOMCommandLine", package: "navdom"),
+      ]),
     .executableTarget(
       name: "WatchFixtureWasm",
       dependencies: ["FixtureApp", .product(name: "NavigationWasm", package: "navdom")]),

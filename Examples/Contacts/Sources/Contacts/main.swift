@@ -1,6 +1,7 @@
 import ContactsApp
 import Foundation
 import LiveSessions
+import NavDOMCommandLine
 import VirtualDOM
 
 // The Contacts app's command line, the one every navdom app gets:

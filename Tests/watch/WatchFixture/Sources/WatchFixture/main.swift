@@ -1,6 +1,7 @@
 import FixtureApp
 import Foundation
 import LiveSessions
+import NavDOMCommandLine
 
 // `WatchFixture serve --watch`: the command line every navdom app gets.
 let app = LiveApp(title: "Watch fixture") { url in greetingSession(url: url) }
