@@ -28,6 +28,7 @@ let package = Package(
       dependencies: [
         "TodoMVCApp",
         .product(name: "LiveSessions", package: "navdom"),
+        .product(name: "NavDOMCommandLine", package: "navdom"),
       ]),
     // The same app client-side: the WebAssembly module `TodoMVC serve --wasm` hands out.
     .executableTarget(

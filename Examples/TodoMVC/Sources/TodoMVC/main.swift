@@ -1,5 +1,6 @@
 import Foundation
 import LiveSessions
+import NavDOMCommandLine
 import TodoMVCApp
 
 // TodoMVC's command line, the one every navdom app gets:
