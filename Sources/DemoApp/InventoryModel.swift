@@ -142,7 +142,7 @@ public final class InventoryModel {
           print: { [self] in if case .addItem? = destination { [] } else { nil } },
           dismiss: { [self] in destination = nil })
       ],
-      query: [QueryParameter("q", $query)],
+      query: [QueryParameter("q", $query, on: .everywhere)],
       refuse: { [self] path in
         guard let first = path.elements.first?.value(as: Route.self), case .item(let id) = first, item(id) == nil
         else { return nil }

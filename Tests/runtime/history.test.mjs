@@ -1,6 +1,7 @@
-// The browser's history follows the app's stack: pushes push, a return to an earlier URL goes
-// back through history (so Back then leaves the page the user expects), and only the user's
-// own back and forward are sent to the app.
+// The browser's history follows the app: pushes push (to a URL already in the history too, as
+// a link click does in a browser), a pop back to an earlier URL goes back through history (so
+// Back then leaves the page the user expects), and only the user's own back and forward are
+// sent to the app.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { applyPatches } from '../../Sources/LiveSessions/Resources/runtime/patches.js';
@@ -18,7 +19,7 @@ async function settledAt(window, pathname) {
   return window.location.pathname;
 }
 
-/** A started page whose app answers each click with the next URL of `urls`. */
+/** A started page whose app answers each click with the next of `urls`: a URL (pushed) or {url, history}. */
 function stackPage(urls) {
   const env = page('<button>Next</button>', { url: 'http://localhost/' });
   applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
@@ -28,7 +29,8 @@ function stackPage(urls) {
     send: async (event) => {
       sent.push(event);
       if (event.event === 'popstate') return { patches: [], url: event.value };
-      return { patches: [], url: urls[step++] };
+      const next = urls[step++];
+      return typeof next === 'string' ? { patches: [], url: next, history: 'push' } : { patches: [], ...next };
     },
   });
   const click = async () => {
@@ -40,7 +42,9 @@ function stackPage(urls) {
 }
 
 test('pushing three pages then returning to the second goes back in history, not forward', async () => {
-  const { window, sent, click } = stackPage(['/items/1', '/items/1/edit', '/items/1/edit/color', '/items/1/edit']);
+  const { window, sent, click } = stackPage([
+    '/items/1', '/items/1/edit', '/items/1/edit/color', { url: '/items/1/edit', history: 'pop' },
+  ]);
   const before = window.history.length;
   await click();
   await click();
@@ -89,4 +93,30 @@ test('a pop after a deep link replaces the popped entry instead of pushing over 
   assert.equal(env.window.location.pathname, '/items/1/edit');
   assert.equal(env.window.history.length, before, 'no entry was added, so Back cannot show the picker');
   assert.deepEqual(env.window.history.state.navdom, { trail: ['http://localhost/items/1/edit'], index: 0 });
+});
+
+test('links between tabs push every click, to a URL already in the history too, and Back walks them back', async () => {
+  const { window, sent, click } = stackPage(['/active', '/completed', '/']);
+  const before = window.history.length;
+  await click(); // All → Active
+  await click(); // Active → Completed
+  await click(); // Completed → All
+  assert.equal(window.history.length, before + 3, 'three clicks, three entries');
+  assert.equal(await settledAt(window, '/'), '/');
+  window.history.back();
+  assert.equal(await settledAt(window, '/completed'), '/completed', 'Back leads to the tab the user came from');
+  assert.deepEqual(sent.filter((event) => event.event === 'popstate'), [{ id: 0, event: 'popstate', value: '/completed' }]);
+});
+
+test('from a deep link to a tab, a link to the list pushes instead of replacing the entry', async () => {
+  const env = page('<a href="/">All</a>', { url: 'http://localhost/active' });
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'click' }]);
+  const session = start(env.container, { send: async () => ({ patches: [], url: '/', history: 'push' }) });
+  const before = env.window.history.length;
+  env.container.firstChild.dispatchEvent(new env.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+  await session.idle();
+  await wait(env.window);
+  assert.equal(env.window.location.pathname, '/');
+  assert.equal(env.window.history.length, before + 1);
+  assert.deepEqual(env.window.history.state.navdom.trail, ['http://localhost/active', 'http://localhost/']);
 });

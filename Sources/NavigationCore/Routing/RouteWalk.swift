@@ -1,18 +1,32 @@
 import VirtualDOM
 
-/// Reading a URL path against routes: the pages it names, then a presentation owning the rest,
-/// or a reason naming the closest pattern and the segment that failed.
+/// Reading a URL path against routes: the pages it names, then state segments (filters, tabs),
+/// then a presentation owning the rest, or a reason naming the closest pattern and the segment
+/// that failed. Reading applies nothing: the state segments' actions are returned.
 ///
 /// One rule for empty segments: there are none. `/books//1` and `/books/1/` are 404s whose
 /// reason names the canonical form; only `/` (the root) ends with a slash.
 struct RouteWalk {
   let pages: [NavigationRoute]
   let presentations: [PresentationRoute]
+  var states: [StateRoute] = []
 
   struct Found {
     var path: UINavigationPath
+    /// The state segments after the pages: each route's index in `states` and the action that
+    /// applies its value.
+    var states: [(index: Int, apply: () -> Void)] = []
     /// The presentation owning the segments after the pages, with its parameters.
     var presentation: (route: PresentationRoute, parameters: RouteParameters)?
+    /// The decoded segments, and how many of them the pages and the state segments took.
+    var segments: [String] = []
+    var pageSegmentCount = 0
+    var stateSegmentCount = 0
+
+    /// The state segments as one text (`active`), for comparing two URLs' states.
+    var stateText: String {
+      segments[pageSegmentCount..<(pageSegmentCount + stateSegmentCount)].joined(separator: "/")
+    }
   }
 
   /// The decoded segments of a URL's path, or why the path is not canonical.
@@ -44,24 +58,45 @@ struct RouteWalk {
   }
 
   func walk(_ segments: [String], pathPart: String, url: String) -> Result<Found, RouteError> {
-    var path = UINavigationPath()
+    var found = Found(path: UINavigationPath(), segments: segments)
     var position = 0
     var below: UINavigationPath.Element?
     while position < segments.count {
-      if let (element, length) = page(at: position, of: segments, below: below) {
-        path.append(element)
+      if found.states.isEmpty, let (element, length) = page(at: position, of: segments, below: below) {
+        found.path.append(element)
         below = element
         position += length
+        found.pageSegmentCount = position
+        continue
+      }
+      if let (index, apply, length) = state(at: position, of: segments, taken: found.states) {
+        found.states.append((index, apply))
+        position += length
+        found.stateSegmentCount += length
         continue
       }
       for route in presentations where route.pattern.segments.count == segments.count - position {
         if let parameters = route.pattern.match(segments, from: position) {
-          return .success(Found(path: path, presentation: (route, parameters)))
+          found.presentation = (route, parameters)
+          return .success(found)
         }
       }
       return .failure(RouteError(url: url, reason: diagnosis(at: position, of: segments, below: below, pathPart: pathPart)))
     }
-    return .success(Found(path: path, presentation: nil))
+    return .success(found)
+  }
+
+  /// The first state route not yet taken whose pattern matches at `position` and names a value.
+  private func state(
+    at position: Int, of segments: [String], taken: [(index: Int, apply: () -> Void)]
+  ) -> (Int, () -> Void, Int)? {
+    for (index, route) in states.enumerated() where !taken.contains(where: { $0.index == index }) {
+      guard !route.pattern.segments.isEmpty, let parameters = route.pattern.match(segments, from: position),
+        let apply = route.parse(parameters)
+      else { continue }
+      return (index, apply, route.pattern.segments.count)
+    }
+    return nil
   }
 
   private func page(

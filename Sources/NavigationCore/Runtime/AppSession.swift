@@ -56,7 +56,12 @@ public final class AppSession {
   /// let session = AppSession(model: model, routes: libraryRoutes(model)) { libraryView(model) }
   /// ```
   public init(model: AnyObject, routes: AppRoutes, view: @escaping () -> Node) {
-    runtime = NavigationRuntime(retaining: [model], view: view)
+    // The render reads the URL too, so a change of URL state the view does not show (the
+    // filter's query while no link carries it) still makes a reply that tells the page.
+    runtime = NavigationRuntime(retaining: [model]) {
+      _ = routes.url
+      return view()
+    }
     self.model = model
     currentURL = { routes.url }
     navigateTo = { url in

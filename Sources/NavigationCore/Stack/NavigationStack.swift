@@ -42,13 +42,15 @@ import VirtualDOM
 public func NavigationStack(
   path: UIBinding<UINavigationPath>, routes: NavigationRoutes? = nil, @NodeBuilder root: () -> Node
 ) -> Node {
-  stack(path: path, routes: routes, query: "", root: root)
+  stack(path: path, urlForPath: routes.map { routes in { routes.url(for: $0) } }, root: root)
 }
 
 /// A stack whose path, links and Back links come from the app's one route declaration: every
 /// ``NavigationLink(value:label:)`` is an `<a href>` to the URL of the path with its value
-/// pushed (the query kept), and every page's Back is an `<a href>` to the URL below it, so the
-/// stack works without script too.
+/// pushed, and every page's Back is an `<a href>` to the URL below it, so the stack works
+/// without script too. Each link carries the state segments and query parameters that belong
+/// where it leads (``AppRoutes/Place``): the list's filter is on Back to the list, not on a
+/// link to a book.
 ///
 /// ```swift
 /// NavigationStack(routes: routes) {
@@ -62,17 +64,16 @@ public func NavigationStack(
 ///   - root: The root page's content.
 /// - Returns: `<div class="navigation-stack">` holding the root `<section>` and the pages.
 public func NavigationStack(routes: AppRoutes, @NodeBuilder root: () -> Node) -> Node {
-  stack(path: routes.path, routes: routes.pages, query: routes.queryString, root: root)
+  stack(path: routes.path, urlForPath: { routes.url(for: $0) }, root: root)
 }
 
 private func stack(
-  path: UIBinding<UINavigationPath>, routes: NavigationRoutes?, query: String, root: () -> Node
+  path: UIBinding<UINavigationPath>, urlForPath: ((UINavigationPath) -> String?)?, root: () -> Node
 ) -> Node {
   let context = RenderContext.currentOrTemporary()
   return context.run {
     let (key, domID) = context.claim(kind: "stack", name: path.presentationName, identity: nil)
-    let stack = StackContext(key: key, domID: domID, path: path, routes: routes)
-    stack.query = query
+    let stack = StackContext(key: key, domID: domID, path: path, urlForPath: urlForPath)
     context.stacks.append(stack)
     context.renderedStackKeys.append(key)
     // Inside a presentation or page, the path goes when the stack does (state follows what is shown).

@@ -7,36 +7,37 @@ final class StackContext {
   let key: String
   let domID: String
   let path: UIBinding<UINavigationPath>
-  /// The app's URLs for this stack's paths, when it has them: links then get an `href`.
-  let routes: NavigationRoutes?
-  /// The query of the app's current URL (`?q=dune` or `""`), which links keep.
-  var query = ""
+  /// The app's URL for a path of this stack, when it has routes: links then get an `href`.
+  /// Each URL carries what belongs at that path (its filter, its query), nothing else.
+  let urlForPath: ((UINavigationPath) -> String?)?
   private(set) var registrations: [DestinationRegistration] = []
   var itemPages: [PageDescriptor] = []
   /// How many path elements lie below the page being built now (0: the root page), so a link
   /// on a page leads to that page's path with its value pushed.
   var buildingDepth = 0
 
-  init(key: String, domID: String, path: UIBinding<UINavigationPath>, routes: NavigationRoutes? = nil) {
+  init(
+    key: String, domID: String, path: UIBinding<UINavigationPath>, urlForPath: ((UINavigationPath) -> String?)? = nil
+  ) {
     self.key = key
     self.domID = domID
     self.path = path
-    self.routes = routes
+    self.urlForPath = urlForPath
   }
 
   /// The URL of the path of the page being built with `element` pushed, if the routes can say it.
   func url(pushing element: UINavigationPath.Element) -> String? {
-    guard let routes else { return nil }
+    guard let urlForPath else { return nil }
     var next = UINavigationPath(elements: Array(path.wrappedValue.elements.prefix(buildingDepth)))
     next.append(element)
-    return routes.url(for: next).map { $0 + query }
+    return urlForPath(next)
   }
 
   /// The URL of the first `depth` pages of the path (where a page's Back leads), if the routes
   /// can say it.
   func url(ofDepth depth: Int) -> String? {
-    guard let routes else { return nil }
-    return routes.url(for: UINavigationPath(elements: Array(path.wrappedValue.elements.prefix(depth)))).map { $0 + query }
+    guard let urlForPath else { return nil }
+    return urlForPath(UINavigationPath(elements: Array(path.wrappedValue.elements.prefix(depth))))
   }
 
   func register(_ registration: DestinationRegistration) {

@@ -56,7 +56,7 @@ extension ContactsModel {
           },
           dismiss: { [self] in editing = nil }),
       ],
-      query: [QueryParameter("q", $query)],
+      query: [QueryParameter("q", $query, on: .everywhere)],
       refuse: { [self] path in
         guard let page = path.elements.first?.value(as: ContactPage.self), contact(page.contactID) == nil else {
           return nil

@@ -1,8 +1,9 @@
-// The browser's history, kept in step with the app's URL. Every entry the runtime makes
-// carries the trail of URLs this page has walked (`history.state.navdom`), so when the app
-// goes back to a URL it came from (picking a color pops to the editor), the runtime moves back
-// through history instead of pushing a copy, and the browser's back button then leaves the
-// page the user expects.
+// The browser's history, kept in step with the app's URL, as browsers keep it for links: every
+// move the app calls a push (a link click, a filter, a tab, a page pushed) is a new entry, even
+// to a URL already in the history, so Back walks back through what the user did. Every entry
+// the runtime makes carries the trail of URLs this page has walked (`history.state.navdom`), so
+// when the app pops back to a URL it came from (picking a color pops to the editor), the
+// runtime moves back through history instead of pushing a copy.
 
 /**
  * The history of one started container: `follow(reply)` applies a reply's {url, history};
@@ -47,16 +48,18 @@ function follow(win, walk, reply) {
     win.history.replaceState({ navdom: { trail: walk.trail.slice(), index: walk.index } }, '', target);
   };
   if (reply.history === 'replace') return replace();
-  const earlier = walk.trail.lastIndexOf(target, walk.index - 1);
-  if (walk.index > 0 && earlier >= 0) {
-    walk.expectedIndex = earlier;
-    win.history.go(earlier - walk.index);
-    walk.index = earlier;
-    return;
+  if (reply.history === 'pop') {
+    const earlier = walk.trail.lastIndexOf(target, walk.index - 1);
+    if (walk.index > 0 && earlier >= 0) {
+      walk.expectedIndex = earlier;
+      win.history.go(earlier - walk.index);
+      walk.index = earlier;
+      return;
+    }
+    // A popped page whose parent this page never showed (a deep link): the popped entry is
+    // replaced, never pushed over, so Back never shows a page the app popped.
+    return replace();
   }
-  // A popped page whose parent this page never showed (a deep link): the popped entry is
-  // replaced, never pushed over, so Back never shows a page the app popped.
-  if (reply.history === 'pop') return replace();
   walk.trail = walk.trail.slice(0, walk.index + 1).concat(target);
   walk.index += 1;
   win.history.pushState({ navdom: { trail: walk.trail.slice(), index: walk.index } }, '', target);
