@@ -372,3 +372,18 @@ def test_the_todomvc_example_has_no_serious_accessibility_violation(todo):
     todo.page.double_click_item_at_index(0)
     todo.ops.assert_item_input_focused()
     assert_accessible(todo.app, "editing")
+
+
+def test_each_filter_link_is_a_new_history_entry_and_back_walks_them_back(todo):
+    # Not an official case: the history a browser keeps for links (All → Active → Completed →
+    # All is three new entries), and a deep link's filter.
+    todo.create_standard_items()
+    for index, path in ((1, "/active"), (2, "/completed"), (0, "/")):
+        todo.page.filter_by(todo.page.filter_css(index))
+        todo.app.wait_for(lambda d, path=path: todo.app.path() == path, f"the URL {path}")
+    for index, path in ((2, "/completed"), (1, "/active"), (0, "/")):
+        todo.page.back()
+        todo.app.wait_for(lambda d, path=path: todo.app.path() == path, f"Back to {path}")
+        todo.ops.assert_filter_at_index_is_selected(index)
+    todo.app.open("/active")
+    todo.ops.assert_filter_at_index_is_selected(1)

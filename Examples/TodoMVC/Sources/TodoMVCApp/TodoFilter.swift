@@ -1,12 +1,10 @@
-import VirtualDOM
-
 /// Which todos the list shows: the footer's links, and the URL (`/`, `/active`, `/completed`).
 ///
 /// ```swift
 /// TodoFilter.active.shows(Todo(id: 1, title: "x", completed: true))   // false
-/// TodoFilter.active.path                                               // "/active"
+/// TodoFilter.active.path                                               // "/active", its link
 /// ```
-public enum TodoFilter: CaseIterable, Sendable {
+public enum TodoFilter: CaseIterable, Equatable, Sendable {
   case all, active, completed
 
   /// Whether a todo is in the list under this filter.
@@ -18,7 +16,7 @@ public enum TodoFilter: CaseIterable, Sendable {
     }
   }
 
-  /// The filter's URL.
+  /// The filter's URL, for its link (``TodoModel/routes`` reads and writes the same URLs).
   public var path: String {
     switch self {
     case .all: "/"
@@ -34,17 +32,5 @@ public enum TodoFilter: CaseIterable, Sendable {
     case .active: "Active"
     case .completed: "Completed"
     }
-  }
-
-  /// The filter at `path`, or `nil` when the app has no page there. Compared with
-  /// `DOMString.equal`, not `String ==`, which would bring Unicode tables into the module.
-  ///
-  /// ```swift
-  /// TodoFilter(path: "/completed")   // .completed
-  /// TodoFilter(path: "/done")        // nil
-  /// ```
-  public init?(path: String) {
-    guard let filter = TodoFilter.allCases.first(where: { DOMString.equal($0.path, path) }) else { return nil }
-    self = filter
   }
 }

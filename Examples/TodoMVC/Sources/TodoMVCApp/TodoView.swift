@@ -64,7 +64,7 @@ func todoFooter(_ model: TodoModel) -> Node {
         li {
           a(
             .href(filter.path), model.filter == filter ? .class("selected") : .none,
-            .onClick { _ = model.navigate(to: filter.path) }
+            .onClick { model.filter = filter }
           ) { filter.label }
         }
       }

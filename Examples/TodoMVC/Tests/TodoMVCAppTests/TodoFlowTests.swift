@@ -113,7 +113,7 @@ import VirtualDOM
     try driver.addTodo("feed the cat")
     try driver.toggle("feed the cat", to: true)
     try driver.press("Active")
-    #expect(model.url == "/active")
+    #expect(model.routes.url == "/active")
     #expect(driver.titles == ["buy some cheese"])
     #expect(driver.html.contains(#"<a href="/active" class="selected">Active</a>"#))
     try driver.press("Completed")
@@ -121,7 +121,7 @@ import VirtualDOM
     try driver.toggle("feed the cat", to: false)
     #expect(driver.titles.isEmpty)  // the spec: an item updated under a filter follows it
     try driver.press("All")
-    #expect(model.url == "/")
+    #expect(model.routes.url == "/")
     #expect(driver.titles == ["buy some cheese", "feed the cat"])
   }
 
