@@ -14,14 +14,11 @@ Scripts/test.sh builds the example and its module first; TODOMVC_BIN and TODOMVC
 others.
 """
 
-import os
-from pathlib import Path
-
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPO, WASM_MODE, App, launch_server, stop_server
+from conftest import REPO, WASM_MODE, App, launch_example, stop_server
 from todomvc_page import TodoOperations, TodoPage
 
 TODO_ITEM_ONE = "buy some cheese"
@@ -32,18 +29,7 @@ EXAMPLE = REPO / "Examples/TodoMVC"
 
 @pytest.fixture(scope="module")
 def todomvc_server():
-    binary = Path(os.environ.get("TODOMVC_BIN", EXAMPLE / ".build/debug/TodoMVC"))
-    if not binary.exists():
-        pytest.fail(f"no TodoMVC binary at {binary} (cd Examples/TodoMVC && swift build)")
-    extra = ["--public", str(EXAMPLE / "public")]
-    if WASM_MODE:
-        module = Path(os.environ.get("TODOMVC_WASM", EXAMPLE / ".build-wasm/TodoMVC.wasm"))
-        if not module.exists():
-            pytest.fail(
-                f"no TodoMVC module at {module} (cd Examples/TodoMVC && swift package "
-                "--allow-writing-to-package-directory build-wasm --product TodoMVCWasm --output .build-wasm/TodoMVC.wasm)")
-        extra += ["--wasm", str(module)]
-    process, base = launch_server(*extra, binary=binary)
+    process, base = launch_example("TodoMVC", "--public", str(EXAMPLE / "public"))
     try:
         yield base
     finally:
