@@ -1,7 +1,8 @@
 import VirtualDOM
 
 /// An event from the browser, as runtime.js posts it:
-/// `{"session": "S", "id": 7, "event": "click", "value": "…", "key": "…"}`.
+/// `{"session": "S", "id": 7, "event": "keydown", "value": "…", "key": "Enter",
+/// "checked": true, "modifiers": ["shift"]}`.
 struct LiveEvent: Equatable {
   var session: String
   var id: NodeID
@@ -32,7 +33,9 @@ struct LiveEvent: Equatable {
       case ("event", .string(let text)): event = text
       case ("value", .string(let text)): payload.value = text
       case ("key", .string(let text)): payload.key = text
-      case ("session", _), ("id", _), ("event", _), ("value", _), ("key", _):
+      case ("checked", .bool(let isChecked)): payload.checked = isChecked
+      case ("modifiers", .array(let names)): payload.modifiers = try modifiers(names)
+      case ("session", _), ("id", _), ("event", _), ("value", _), ("key", _), ("checked", _), ("modifiers", _):
         throw Malformed(reason: "\"\(name)\" has the wrong type (\(member.kindName))")
       default:
         throw Malformed(reason: "unknown field \"\(name)\"")
@@ -44,5 +47,20 @@ struct LiveEvent: Equatable {
       throw Malformed(reason: "missing or invalid \"event\"")
     }
     return LiveEvent(session: session, id: id, event: event, payload: payload)
+  }
+
+  /// `["shift","ctrl","alt","meta"]` (any of them) as modifiers.
+  static func modifiers(_ names: [JSONValue]) throws(Malformed) -> EventModifiers {
+    var modifiers: EventModifiers = []
+    for name in names {
+      switch name {
+      case .string("shift"): modifiers.insert(.shift)
+      case .string("ctrl"): modifiers.insert(.control)
+      case .string("alt"): modifiers.insert(.alt)
+      case .string("meta"): modifiers.insert(.meta)
+      default: throw Malformed(reason: "\"modifiers\" holds \(name.kindName), not one of shift, ctrl, alt, meta")
+      }
+    }
+    return modifiers
   }
 }

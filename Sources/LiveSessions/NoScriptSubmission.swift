@@ -54,8 +54,9 @@ enum NoScriptSubmission {
       let values = posted.filter { $0.0 == field.name }.map { $0.1 }
       if field.isCheckbox {
         if field.events.contains("change") {
-          let checked = values.contains(field.value) ? "true" : "false"
-          _ = app.dispatch(id: field.id, event: "change", payload: EventPayload(value: checked))
+          let isChecked = values.contains(field.value)
+          let payload = EventPayload(value: isChecked ? "true" : "false", checked: isChecked)
+          _ = app.dispatch(id: field.id, event: "change", payload: payload)
         }
         continue
       }

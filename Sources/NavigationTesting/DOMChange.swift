@@ -87,7 +87,7 @@ private struct NodeNames {
     case .setProperty(let id, let property, .string(let text)): return "set property \(property)=\"\(text)\" on \(tagName(id))"
     case .setProperty(let id, let property, .bool(let flag)): return "set property \(property)=\(flag) on \(tagName(id))"
     case .removeProperty(let id, let property): return "reset property \(property) on \(tagName(id))"
-    case .listen(let id, let event): return "started listening to \(event) on \(tagName(id))"
+    case .listen(let id, let event, _): return "started listening to \(event) on \(tagName(id))"
     case .unlisten(let id, let event): return "stopped listening to \(event) on \(tagName(id))"
     case .invoke(let id, let method): return "called \(method.rawValue)() on \(tagName(id))"
     }

@@ -54,14 +54,17 @@ func appStart(
   }
 }
 
-/// Delivers a DOM event `{id, event, value?, key?}` (docs/RUNTIME.md) to the running app and
-/// returns the reply a live server would send: `{"patches": [...], "url"?: "…", "history"?: "push"}`.
+/// Delivers a DOM event `{id, event, value?, key?, checked?, modifiers?}` (docs/RUNTIME.md) to
+/// the running app and returns the reply a live server would send:
+/// `{"patches": [...], "url"?: "…", "history"?: "push"}`.
 ///
-/// `valueLength` / `keyLength` of -1 mean "absent". An error result, changing nothing, for a
+/// `valueLength` / `keyLength` of -1 mean "absent"; `checked` is 0 (absent), 1 (false) or
+/// 2 (true), so a runtime that passes neither (an older one) means absent; `modifiers` is the
+/// bits of ``EventModifiers`` (shift 1, control 2, alt 4, meta 8). An error result, changing nothing, for a
 /// stale or unknown node, an element that does not listen, or no running app.
 ///
 /// ```js
-/// const reply = JSON.parse(take(exports.app_dispatch(7, eventPtr, eventLen, 0, -1, 0, -1)));
+/// const reply = JSON.parse(take(exports.app_dispatch(7, eventPtr, eventLen, 0, -1, 0, -1, 0, 0)));
 /// navdom.applyPatches(container, reply.patches);
 /// ```
 @_expose(wasm, "app_dispatch")
@@ -70,13 +73,16 @@ func appDispatch(
   _ id: Int32,
   _ eventPointer: UnsafePointer<UInt8>?, _ eventLength: Int32,
   _ valuePointer: UnsafePointer<UInt8>?, _ valueLength: Int32,
-  _ keyPointer: UnsafePointer<UInt8>?, _ keyLength: Int32
+  _ keyPointer: UnsafePointer<UInt8>?, _ keyLength: Int32,
+  _ checked: Int32, _ modifiers: Int32
 ) -> Int64 {
   guard let session else { return WasmABI.failure(noAppRunning) }
   let event = WasmABI.string(eventPointer, eventLength)
   var payload = EventPayload()
   if valueLength >= 0 { payload.value = WasmABI.string(valuePointer, valueLength) }
   if keyLength >= 0 { payload.key = WasmABI.string(keyPointer, keyLength) }
+  if checked != 0 { payload.checked = checked == 2 }
+  payload.modifiers = EventModifiers(rawValue: UInt8(truncatingIfNeeded: modifiers))
   switch session.dispatch(id: Int(id), event: event, payload: payload) {
   case .success(let reply): return WasmABI.result(reply)
   case .failure(let error): return WasmABI.failure(error.reason)

@@ -259,7 +259,7 @@ public struct MemoryDOM {
     case .removeProperty(let id, let name):
       try requireElement(id, patch)
       records[id]!.properties.removeAll { $0.name == name }
-    case .listen(let id, let event):
+    case .listen(let id, let event, _):
       try requireElement(id, patch)
       if !records[id]!.events.contains(event) { records[id]!.events.append(event) }
     case .unlisten(let id, let event):

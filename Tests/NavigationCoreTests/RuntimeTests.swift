@@ -135,3 +135,20 @@ final class AliveToken {
   }
   deinit { alive.count -= 1 }
 }
+
+extension NavigationCoreTests {
+  @Suite struct KeyFilterDispatchTests {
+    @Test func onlyTheListenersWhoseKeysMatchRun() throws {
+      let model = CounterModel()
+      let runtime = NavigationRuntime(model: model) { model in
+        input(.onKeyDown(.enter) { payload in model.items.append(payload.value ?? "") }, .onKeyDown(.escape) { _ in model.items = [] })
+      }
+      _ = try runtime.dispatch(id: 1, event: "keydown", payload: EventPayload(value: "milk", key: "Enter")).get()
+      _ = try runtime.dispatch(id: 1, event: "keydown", payload: EventPayload(value: "x", key: "a")).get()
+      _ = try runtime.dispatch(id: 1, event: "keydown", payload: EventPayload(value: "x", key: "Enter", modifiers: .alt)).get()
+      #expect(model.items == ["milk"])
+      _ = try runtime.dispatch(id: 1, event: "keydown", payload: EventPayload(key: "Escape")).get()
+      #expect(model.items == [])
+    }
+  }
+}

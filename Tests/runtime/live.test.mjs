@@ -55,7 +55,7 @@ test('only the innermost listening element sends a bubbling event', async () => 
   assert.deepEqual(transport.sent, [{ id: 2, event: 'click' }]);
 });
 
-test('input and change carry the value, a checkbox its checked state, keydown the key', async () => {
+test('events from a form control carry its value, a checkbox its checked state, keydown the key', async () => {
   const { window, container, transport, session } = livePage('<input value="Key"><input type="checkbox">', [
     { op: 'listen', id: 1, event: 'input' }, { op: 'listen', id: 1, event: 'keydown' }, { op: 'listen', id: 2, event: 'change' }]);
   const [text, box] = container.querySelectorAll('input');
@@ -68,9 +68,9 @@ test('input and change carry the value, a checkbox its checked state, keydown th
   await session.idle();
   assert.deepEqual(transport.sent, [
     { id: 1, event: 'input', value: 'Key' },
-    { id: 1, event: 'keydown', key: 'Enter' },
-    { id: 2, event: 'change', value: 'true' },
-    { id: 2, event: 'change', value: 'false' },
+    { id: 1, event: 'keydown', value: 'Key', key: 'Enter' },
+    { id: 2, event: 'change', value: 'true', checked: true },
+    { id: 2, event: 'change', value: 'false', checked: false },
   ]);
 });
 
@@ -379,4 +379,24 @@ test('a reply to an earlier keystroke does not write back over what was typed si
   await session.idle();
   assert.equal(input.value, 'Kat');
   assert.deepEqual(transport.sent.map((event) => event.value), ['K', 'Ka', 'Kat']);
+});
+
+test('blur and a click on a checkbox carry the control state the user left, a modified click its modifiers', async () => {
+  const { window, container, transport, session } = livePage('<input value="draft"><input type="checkbox"><select><option>a</option><option selected>b</option></select><button>x</button>', [
+    { op: 'listen', id: 1, event: 'blur' }, { op: 'listen', id: 2, event: 'click' }, { op: 'listen', id: 3, event: 'focus' },
+    { op: 'listen', id: 8, event: 'click' }]);
+  const [text, box] = container.querySelectorAll('input');
+  text.focus();
+  text.value = 'buy milk';
+  text.blur();
+  box.click(); // the browser toggles it before the click is dispatched
+  container.querySelector('select').dispatchEvent(new window.FocusEvent('focus'));
+  fire(window, container.querySelector('button'), 'click', { shiftKey: true, altKey: true }, window.MouseEvent);
+  await session.idle();
+  assert.deepEqual(transport.sent, [
+    { id: 1, event: 'blur', value: 'buy milk' },
+    { id: 2, event: 'click', value: 'true', checked: true },
+    { id: 3, event: 'focus', value: 'b' },
+    { id: 8, event: 'click', modifiers: ['shift', 'alt'] },
+  ]);
 });

@@ -327,7 +327,7 @@ test('form fields outlive a renewal reload: kept per URL (never passwords), writ
   assert.equal(secret2.value, '', 'passwords are never kept');
   assert.equal(notes2.value, 'by the window');
   assert.deepEqual(sent.filter((e) => e.event === 'input'), [
-    { id: 2, event: 'input', value: 'Desk lamp!' }, { id: 3, event: 'input', value: 'true' }, { id: 5, event: 'input', value: 'by the window' }]);
+    { id: 2, event: 'input', value: 'Desk lamp!' }, { id: 3, event: 'input', value: 'true', checked: true }, { id: 5, event: 'input', value: 'by the window' }]);
   assert.equal(window.sessionStorage.getItem('navdom:form:/items/1/edit'), null, 'used once');
 });
 

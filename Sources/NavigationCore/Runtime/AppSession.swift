@@ -124,7 +124,7 @@ public final class AppSession {
     var patches: [Patch] = []
     runtime.mountedTree.forEachNode { id, node in
       guard case .element(let element) = node, element.hasExtras else { return }
-      for listener in element.listeners { patches.append(.listen(id: id, event: listener.event)) }
+      for (event, options) in element.listenedEvents { patches.append(.listen(id: id, event: event, options: options)) }
       for property in element.properties {
         patches.append(.setProperty(id: id, name: property.name, value: property.value))
       }

@@ -181,7 +181,8 @@ public final class NavigationRuntime {
   /// Delivers a DOM event to the closure listening for it on node `id`, then settles what it
   /// changed.
   ///
-  /// The newest closure for (`id`, `event`) runs. An id not in the current tree (stale or
+  /// The closures listening for `event` on `id` run in order, those with a key filter only
+  /// when the payload's key and modifiers pass it (``EventOptions/accepts(_:)``). An id not in the current tree (stale or
   /// unknown) or an event the element does not listen to is rejected and changes nothing. The
   /// returned batch holds every patch not yet taken (normally just those this event caused), with
   /// their transactions merged.
@@ -203,10 +204,13 @@ public final class NavigationRuntime {
       if node != nil { return .failure(.notListening(id, event: event)) }
       return .failure(id > 0 && id < mountedTree.nextID ? .staleNode(id) : .unknownNode(id))
     }
-    guard let listener = element.listeners.last(where: { DOMString.equal($0.event, event) }) else {
-      return .failure(.notListening(id, event: event))
+    let listeners = element.listeners.filter { DOMString.equal($0.event, event) }
+    if listeners.isEmpty { return .failure(.notListening(id, event: event)) }
+    // Every listener of the event whose key filter passes runs, in order (a field can listen
+    // for Enter and for Escape); the page filtered already, this keeps a forged event out.
+    state.enter {
+      for listener in listeners where listener.options.accepts(payload) { listener.handler.action(payload) }
     }
-    state.enter { listener.handler.action(payload) }
     return .success(PatchBatch(merging: takePendingPatches()))
   }
 

@@ -34,13 +34,18 @@ extension Differ {
     }
   }
 
-  mutating func diffListeners(id: NodeID, _ old: [EventListener], _ new: [EventListener]) {
-    if old == new { return }
-    for listener in new where !old.contains(listener) {
-      patches.append(.listen(id: id, event: listener.event))
+  /// One `listen` per event name whose options (combined over its listeners) are new or
+  /// changed, one `unlisten` per event name no longer listened to.
+  mutating func diffListeners(id: NodeID, _ old: Element, _ new: Element) {
+    if old.listeners == new.listeners { return }
+    let before = old.listenedEvents
+    let after = new.listenedEvents
+    for (event, options) in after {
+      let was = before.first { DOMString.equal($0.event, event) }
+      if was == nil || was!.options != options { patches.append(.listen(id: id, event: event, options: options)) }
     }
-    for listener in old where !new.contains(listener) {
-      patches.append(.unlisten(id: id, event: listener.event))
+    for (event, _) in before where !after.contains(where: { DOMString.equal($0.event, event) }) {
+      patches.append(.unlisten(id: id, event: event))
     }
   }
 }

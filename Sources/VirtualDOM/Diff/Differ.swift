@@ -78,7 +78,7 @@ struct Differ {
     a.withAttributes { old in b.withAttributes { new in diffAttributes(id: id, old, new) } }
     if a.hasExtras || b.hasExtras {
       diffProperties(id: id, a.properties, b.properties)
-      diffListeners(id: id, a.listeners, b.listeners)
+      diffListeners(id: id, a, b)
     }
     a.withChildren { old in
       b.withChildren { new in

@@ -54,7 +54,11 @@ public enum WireFormat {
       writer.key("id"); writer.number(id)
       writer.key("name"); writer.string(name)
       writer.key("value"); write(value, to: &writer)
-    case .listen(let id, let event), .unlisten(let id, let event):
+    case .listen(let id, let event, let options):
+      writer.key("id"); writer.number(id)
+      writer.key("event"); writer.string(event)
+      writeFields(of: options, to: &writer)
+    case .unlisten(let id, let event):
       writer.key("id"); writer.number(id)
       writer.key("event"); writer.string(event)
     case .invoke(let id, let method):
@@ -100,14 +104,7 @@ public enum WireFormat {
         }
         writer.raw("]")
       }
-      if element.hasExtras && !element.listeners.isEmpty {
-        writer.key("on"); writer.raw("[")
-        for (index, listener) in element.listeners.enumerated() {
-          if index > 0 { writer.raw(",") }
-          writer.string(listener.event)
-        }
-        writer.raw("]")
-      }
+      if element.hasExtras && !element.listeners.isEmpty { writeListeners(of: element, to: &writer) }
       if element.childCount > 0 {
         writer.key("children"); writer.raw("[")
         for index in 0..<element.childCount {

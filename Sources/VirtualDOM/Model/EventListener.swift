@@ -1,12 +1,25 @@
-/// What a browser event carries back to Swift: the target's value for inputs, the key for
-/// keyboard events. Empty for a plain click.
+/// What a browser event carries back to Swift (docs/EVENTS.md has the table): the value of the
+/// form control it comes from, a checkbox's or radio's checked state, the key and the modifiers
+/// held for keyboard events. Empty for a plain click on a button.
+///
+/// ```swift
+/// input(.onKeyDown(.enter) { payload in model.add(payload.value ?? "") })
+/// ```
 public struct EventPayload: Equatable, Sendable {
+  /// The control's value (`input`, `select`, `textarea`); `"true"`/`"false"` for a checkbox.
   public var value: String?
+  /// The DOM's `KeyboardEvent.key`, for key events.
   public var key: String?
+  /// A checkbox's or radio button's state as the user left it, for any event from one.
+  public var checked: Bool?
+  /// The modifier keys held, for keyboard and mouse events.
+  public var modifiers: EventModifiers
 
-  public init(value: String? = nil, key: String? = nil) {
+  public init(value: String? = nil, key: String? = nil, checked: Bool? = nil, modifiers: EventModifiers = []) {
     self.value = value
     self.key = key
+    self.checked = checked
+    self.modifiers = modifiers
   }
 }
 
@@ -30,19 +43,23 @@ public struct EventListener {
   /// The DOM event type: `click`, `input`, `change`, `submit`, `cancel`, `close`.
   public var event: String
   public var handler: EventHandler
+  /// What the page applies before sending the event: key filter, debounce, throttle.
+  public var options: EventOptions
 
-  public init(_ event: String, handler: EventHandler) {
+  public init(_ event: String, options: EventOptions = EventOptions(), handler: EventHandler) {
     self.event = event
+    self.options = options
     self.handler = handler
   }
 
-  public init(_ event: String, _ action: @escaping (EventPayload) -> Void) {
-    self.init(event, handler: EventHandler(action))
+  public init(_ event: String, options: EventOptions = EventOptions(), _ action: @escaping (EventPayload) -> Void) {
+    self.init(event, options: options, handler: EventHandler(action))
   }
 }
 
 extension EventListener: Equatable {
+  /// The event names and options: what the page does. Handlers are not compared.
   public static func == (lhs: EventListener, rhs: EventListener) -> Bool {
-    DOMString.equal(lhs.event, rhs.event)
+    DOMString.equal(lhs.event, rhs.event) && lhs.options == rhs.options
   }
 }

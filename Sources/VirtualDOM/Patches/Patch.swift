@@ -26,7 +26,9 @@ public enum Patch: Equatable {
   case removeAttribute(id: NodeID, name: String)
   case setProperty(id: NodeID, name: String, value: PropertyValue)
   case removeProperty(id: NodeID, name: String)
-  case listen(id: NodeID, event: String)
+  /// Starts sending `event` on element `id` to the app, filtered and timed by `options`; a
+  /// `listen` for an event already listened to replaces its options.
+  case listen(id: NodeID, event: String, options: EventOptions = EventOptions())
   case unlisten(id: NodeID, event: String)
   /// Calls a method on an element: `showModal`, `close`, `show`, `focus`.
   case invoke(id: NodeID, method: DOMMethod)

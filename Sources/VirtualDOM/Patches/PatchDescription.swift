@@ -44,7 +44,7 @@ public enum PatchDescription {
         lines.append("set property \(property)=\(shown) on \(name(id))")
       case .removeProperty(let id, let property):
         lines.append("remove property \(property) from \(name(id))")
-      case .listen(let id, let event):
+      case .listen(let id, let event, _):
         lines.append("listen to \(event) on \(name(id))")
       case .unlisten(let id, let event):
         lines.append("stop listening to \(event) on \(name(id))")

@@ -37,15 +37,25 @@ export function resetProperty(element, name) {
   setProperty(element, name, typeof element[name] === 'boolean' ? false : '');
 }
 
-/** Records that `element` sends `event`; a type new to the root gets a delegated listener. */
-export function addListener(root, element, event) {
+/**
+ * Records that `element` sends `event`, with its options ({keys?, debounce?, throttle?}, or
+ * null: docs/PROTOCOL.md); a type new to the root gets a delegated listener.
+ */
+export function addListener(root, element, event, options = null) {
+  if (typeof event !== 'string') throw new Error('event must be a string');
   let events = root.listeners.get(element);
-  if (!events) root.listeners.set(element, (events = new Set()));
-  events.add(event);
+  if (!events) root.listeners.set(element, (events = new Map()));
+  events.set(event, checkedOptions(options));
   if (!root.eventTypes.has(event)) {
     root.eventTypes.add(event);
     if (root.onNewEventType) root.onNewEventType(event);
   }
+}
+
+/** An entry of a wire node's `on` list: an event name, or {event, keys?, debounce?, throttle?}. */
+export function addWireListener(root, element, entry) {
+  if (entry !== null && typeof entry === 'object') addListener(root, element, entry.event, entry);
+  else addListener(root, element, entry);
 }
 
 export function removeListener(root, element, event) {
@@ -56,4 +66,24 @@ export function removeListener(root, element, event) {
 export function listensTo(root, element, event) {
   const events = root.listeners.get(element);
   return events !== undefined && events.has(event);
+}
+
+/** The options `element` listens to `event` with, or null for none. */
+export function listenerOptions(root, element, event) {
+  const events = root.listeners.get(element);
+  return (events && events.get(event)) || null;
+}
+
+/** {keys, debounce, throttle} of a patch or wire entry, checked; null when it has none. */
+function checkedOptions(source) {
+  if (!source) return null;
+  const { keys, debounce, throttle } = source;
+  if (keys === undefined && debounce === undefined && throttle === undefined) return null;
+  if (keys !== undefined && !(Array.isArray(keys) && keys.every((press) => press && typeof press.key === 'string'))) {
+    throw new Error('keys must be an array of {key, modifiers?}');
+  }
+  for (const [name, delay] of [['debounce', debounce], ['throttle', throttle]]) {
+    if (delay !== undefined && !(Number.isInteger(delay) && delay >= 0)) throw new Error(`${name} must be a whole number of milliseconds`);
+  }
+  return { keys: keys && keys.length ? keys : null, debounce: debounce || 0, throttle: throttle || 0 };
 }

@@ -1,9 +1,10 @@
 // Browser events and what the app hears of them: which element sends an event, which
 // default actions are stopped (the DOM changes only through patches), and the message.
 
-import { ELEMENT_NODE, isDialog } from './dom.js';
+import { ELEMENT_NODE, NS, isDialog } from './dom.js';
 import { ID } from './root.js';
 import { listensTo } from './attributes.js';
+import { heldModifiers } from './event-options.js';
 
 /**
  * The element that sends this event: the target or, for bubbling events, its nearest
@@ -62,18 +63,33 @@ function submitsToDialog(element) {
   return method.toLowerCase() === 'dialog';
 }
 
-/** {id, event, value?, key?}: the payload PROTOCOL.md's "Events" describes. */
-export function eventMessage(event, id) {
+/**
+ * {id, event, value?, key?, checked?, modifiers?}: the payload PROTOCOL.md's "Events" describes.
+ * Any event from a form control carries its value (and a checkbox's or radio's checked state),
+ * so keydown Enter or blur can read the field without the app mirroring every keystroke.
+ */
+export function eventMessage(event, id, element) {
   const message = { id, event: event.type };
-  if (event.type === 'input' || event.type === 'change') {
-    const value = valueOf(event.target);
-    if (value !== undefined) message.value = value;
+  const control = formControl(element) || formControl(event.target);
+  if (control) {
+    const toggles = isToggle(control);
+    // A checkbox's value has always been its state ("true"/"false"); `checked` says it typed.
+    message.value = toggles && control.type.toLowerCase() === 'checkbox' ? String(control.checked) : String(control.value);
+    if (toggles) message.checked = control.checked;
   }
   if (typeof event.key === 'string' && event.type.startsWith('key')) message.key = event.key;
+  const modifiers = heldModifiers(event);
+  if (modifiers.length) message.modifiers = modifiers;
   return message;
 }
 
-function valueOf(target) {
-  if (target.localName === 'input' && (target.type || '').toLowerCase() === 'checkbox') return String(target.checked);
-  return typeof target.value === 'string' ? target.value : undefined;
+/** `node` when it is an input, select or textarea (HTML), else null. */
+function formControl(node) {
+  if (!node || node.nodeType !== ELEMENT_NODE || node.namespaceURI !== NS.html) return null;
+  const tag = node.localName;
+  return tag === 'input' || tag === 'select' || tag === 'textarea' ? node : null;
+}
+
+function isToggle(control) {
+  return control.localName === 'input' && /^(checkbox|radio)$/i.test(control.type || '');
 }

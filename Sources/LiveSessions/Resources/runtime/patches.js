@@ -144,7 +144,7 @@ const OPS = Object.freeze({
   },
 
   listen(root, patch) {
-    addListener(root, elementFor(root, patch.id), requireString(patch.event, 'event'));
+    addListener(root, elementFor(root, patch.id), requireString(patch.event, 'event'), patch);
   },
 
   unlisten(root, patch) {

@@ -8,9 +8,14 @@ import { resyncSession } from './resync.js';
 import { keepFormForReload } from './form-recovery.js';
 import { RENEWED_AFTER_END, RENEWED_AFTER_TRAP, renewSession } from './renewal.js';
 import { followPageChange, followTitle, topPage } from './page-changes.js';
+import { heldInputIds, releaseHeldBefore } from './event-options.js';
 
-/** Queues an event; events go one at a time, each after the previous reply is applied. */
+/**
+ * Queues an event; events go one at a time, each after the previous reply is applied. Events
+ * held back by debounce or throttle go first (event-options.js).
+ */
 export function dispatch(session, message) {
+  releaseHeldBefore(session, message);
   markPending(session, message);
   session.queue.push(message);
   if (!session.busy) pump(session);
@@ -82,7 +87,7 @@ export function handleReply(session, reply) {
 /** The reply's patches, with the inputs still being typed into spared; false after a resync. */
 function applyReplyPatches(session, reply) {
   const root = rootOf(session.container);
-  const queuedInputs = session.queue.filter((message) => message.event === 'input').map((message) => message.id);
+  const queuedInputs = session.queue.filter((message) => message.event === 'input').map((message) => message.id).concat(heldInputIds(session));
   root.typingInto = queuedInputs.length ? new Set(queuedInputs) : null;
   try {
     applyPatches(session.container, reply.patches || []);

@@ -13,6 +13,8 @@ import { announceRenewal } from './renewal.js';
 import { pageAnnouncer } from './page-changes.js';
 import { recoverFormAfterReload } from './form-recovery.js';
 import { startHistory } from './history.js';
+import { listenerOptions } from './attributes.js';
+import { dropHeld, hasHeldEvents, holdBack, isTimed, passesKeyFilter } from './event-options.js';
 
 /**
  * Starts sending the container's events to the app and applying its replies.
@@ -34,6 +36,8 @@ export function start(container, options) {
     container, send: options.send, report, queue: [], busy: false, waiters: [], win,
     snapshot: typeof options.snapshot === 'function' ? options.snapshot : null, // for resyncSession
     pushedBy: new WeakMap(), // page section -> the element whose click pushed it
+    timed: new Map(), // "id:event" -> an event held back by debounce or throttle
+    timedWaiters: [], // idle() calls waiting for held events to go
   };
   const cleanups = [];
   delegateEvents(root, session, cleanups);
@@ -42,13 +46,24 @@ export function start(container, options) {
   return {
     /** Sends an event as if the DOM had fired it: {id, event, value?, key?}. */
     dispatch: (event) => dispatch(session, event),
-    /** Resolves once every queued event has been sent and its reply applied. */
-    idle: () => (session.busy || session.queue.length || session.resyncing ? new Promise((resolve) => session.waiters.push(resolve)) : Promise.resolve()),
+    /** Resolves once every queued or held-back event has been sent and its reply applied. */
+    idle: () => whenIdle(session),
     /** Rebuilds the page from the app's current state (options.snapshot); resolves to true once done. */
     resync: (cause, source) => resyncSession(session, cause || 'asked to resync', source),
     /** Stops listening; replies still in flight are applied. */
-    stop: () => cleanups.splice(0).forEach((cleanup) => cleanup()),
+    stop: () => {
+      dropHeld(session);
+      cleanups.splice(0).forEach((cleanup) => cleanup());
+    },
   };
+}
+
+/** Resolves once no event is held back, queued or in flight. */
+async function whenIdle(session) {
+  while (hasHeldEvents(session) || session.busy || session.queue.length || session.resyncing) {
+    if (hasHeldEvents(session)) await new Promise((resolve) => session.timedWaiters.push(resolve));
+    else await new Promise((resolve) => session.waiters.push(resolve));
+  }
 }
 
 /** One capturing listener on the container per event type its elements use. */
@@ -103,10 +118,15 @@ function handleDomEvent(root, session, event) {
   }
   const element = listeningElement(root, event);
   if (!element) return;
+  // The page applies the listener's options first: a key the app does not want costs nothing.
+  const options = listenerOptions(root, element, event.type);
+  if (!passesKeyFilter(options, event)) return;
   // A modified click on a link opens it elsewhere (a new tab, a window): the browser's job,
   // not the app's, so this page stays where it is.
   if (event.type === 'click' && isLink(element) && !isPlainClick(event)) return;
   preventDefaultAction(event, element);
   if (event.type === 'click') session.lastClicked = element; // what a push returns focus to
-  dispatch(session, eventMessage(event, element[ID]));
+  const message = eventMessage(event, element[ID], element);
+  if (isTimed(options)) holdBack(session, message, options, (held) => dispatch(session, held));
+  else dispatch(session, message);
 }

@@ -14,7 +14,7 @@
 
 import { NS } from './dom.js';
 import { register } from './root.js';
-import { addListener, setAttribute, setProperty } from './attributes.js';
+import { addWireListener, setAttribute, setProperty } from './attributes.js';
 import { openModally } from './dialogs.js';
 
 const SHAPE_LIMIT = 64; // nodes; a bigger subtree is rarely repeated and not worth keeping
@@ -81,7 +81,7 @@ function fillNode(root, wire, node, built) {
     node.data = wire.comment;
   } else {
     const on = listOf(wire.on, wire, 'on');
-    if (on) for (let i = 0; i < on.length; i++) addListener(root, node, on[i]);
+    if (on) for (let i = 0; i < on.length; i++) addWireListener(root, node, on[i]);
     const children = wire.children;
     if (children) {
       let child = node.firstChild;
@@ -149,7 +149,7 @@ function buildElement(root, wire, doc, built) {
       else setAttribute(element, attrs[i][0], attrs[i][1]);
     }
   }
-  if (on) for (let i = 0; i < on.length; i++) addListener(root, element, on[i]);
+  if (on) for (let i = 0; i < on.length; i++) addWireListener(root, element, on[i]);
   if (children) {
     for (let i = 0; i < children.length; i++) element.appendChild(buildNode(root, children[i], doc, built));
   }

@@ -3,6 +3,7 @@
 // return the same replies a live server sends.
 
 import { DEFAULT_WASM } from './dom.js';
+import { modifierBits } from './event-options.js';
 
 /**
  * A transport that runs the app in the WebAssembly module: each event goes to the module's
@@ -36,7 +37,9 @@ export function wasmTransport(options) {
       return JSON.parse(module.call('app_popstate', `popstate to ${event.value}`, event.value));
     }
     const what = `${event.event} on #${event.id}`;
-    return JSON.parse(module.call('app_dispatch', what, event.id, event.event, event.value, event.key));
+    // checked: 0 absent, 1 false, 2 true; modifiers as EventModifiers' bits (WasmExports.swift).
+    const checked = event.checked === undefined ? 0 : event.checked ? 2 : 1;
+    return JSON.parse(module.call('app_dispatch', what, event.id, event.event, event.value, event.key, checked, modifierBits(event.modifiers)));
   };
   /** The app's current page, for resyncSession (a module without app_snapshot has none). */
   const snapshot = async () => {

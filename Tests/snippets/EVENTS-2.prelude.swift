@@ -1,0 +1,6 @@
+import NavigationCore
+
+final class Todo {
+  @Observed var isDone = false
+}
+@MainActor let todo = Todo()
