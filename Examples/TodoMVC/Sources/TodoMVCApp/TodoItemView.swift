@@ -11,19 +11,16 @@ func todoItem(_ todo: Todo, model: TodoModel) -> Node {
     div(.class("view")) {
       input(
         .class("toggle"), .type("checkbox"), .checked(todo.completed), .aria("label", "Done: \(todo.title)"),
-        .onChange { model.setCompleted(todo.id, DOMString.equal($0, "true")) })
-      label(.on("dblclick") { _ in model.startEditing(todo.id) }) { todo.title }
+        .onToggle { isOn in model.setCompleted(todo.id, isOn) })
+      label(.onDoubleClick { model.startEditing(todo.id) }) { todo.title }
       button(.class("destroy"), .aria("label", "Delete \(todo.title)"), .onClick { model.destroy(todo.id) })
     }
     if isEditing {
       input(
         .class("edit"), .value(todo.title), .aria("label", "Edit \(todo.title)"), .onMount(.focus),
-        .onInput { model.editTitle = $0 },
-        .on("keydown") { event in
-          if DOMString.equal(event.key, "Enter") { model.commitEdit(todo.id) }
-          if DOMString.equal(event.key, "Escape") { model.cancelEdit() }
-        },
-        .on("blur") { _ in model.commitEdit(todo.id) })
+        .onKeyDown(.enter) { event in model.commitEdit(todo.id, event.value ?? "") },
+        .onKeyDown(.escape) { _ in model.cancelEdit() },
+        .onBlur { event in model.commitEdit(todo.id, event.value ?? "") })
     }
   }
 }

@@ -15,13 +15,11 @@ public func todoView(_ model: TodoModel) -> Node {
     section(.class("todoapp")) {
       header(.class("header")) {
         h1 { "todos" }
+        // Enter sends the field's value: one round trip per todo, none while typing.
         input(
           .class("new-todo"), .placeholder("What needs to be done?"), .autofocus(),
-          .aria("label", "New todo"), .value(model.newTitle),
-          .onInput { model.newTitle = $0 },
-          .on("keydown") { event in
-            if DOMString.equal(event.key, "Enter") { model.addTodo() }
-          })
+          .aria("label", "New todo"), model.newFieldResets % 2 == 0 ? .value("") : .none,
+          .onKeyDown(.enter) { event in model.addTodo(event.value ?? "") })
       }
       if !model.todos.isEmpty {
         todoList(model)
@@ -41,7 +39,7 @@ func todoList(_ model: TodoModel) -> Node {
   section(.class("main")) {
     input(
       .id("toggle-all"), .class("toggle-all"), .type("checkbox"), .checked(model.allCompleted),
-      .onChange { model.setAllCompleted(DOMString.equal($0, "true")) })
+      .onToggle { isOn in model.setAllCompleted(isOn) })
     label(.for("toggle-all")) { "Mark all as complete" }
     ul(.class("todo-list")) {
       for todo in model.visibleTodos {

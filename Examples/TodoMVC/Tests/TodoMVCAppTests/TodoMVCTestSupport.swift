@@ -26,15 +26,23 @@ extension NavigationTestDriver {
     return found[0]
   }
 
-  /// Types `title` into the new todo's field and presses Enter.
+  /// Presses `key` in the field with class `field` holding `text`, as the page sends it: the
+  /// key and the field's value.
+  func press(_ key: String, in field: String, holding text: String) throws(NavigationTestDriverError) {
+    try send(id: id(where: "class", is: field), event: "keydown", payload: EventPayload(value: text, key: key))
+  }
+
+  /// Types `title` into the new todo's field and presses Enter (one event: the page sends only
+  /// the Enter, with the field's value).
   func addTodo(_ title: String) throws(NavigationTestDriverError) {
-    try type(title, into: "New todo")
-    try send(id: id(where: "class", is: "new-todo"), event: "keydown", payload: EventPayload(key: "Enter"))
+    try press("Enter", in: "new-todo", holding: title)
   }
 
   /// Clicks a todo's checkbox, which the browser then reports as `checked`.
   func toggle(_ title: String, to checked: Bool) throws(NavigationTestDriverError) {
-    try send(id: id(where: "aria-label", is: "Done: \(title)"), event: "change", payload: EventPayload(value: checked ? "true" : "false"))
+    try send(
+      id: id(where: "aria-label", is: "Done: \(title)"), event: "change",
+      payload: EventPayload(value: checked ? "true" : "false", checked: checked))
   }
 
   /// Double-clicks a todo's title.
