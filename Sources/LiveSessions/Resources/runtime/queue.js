@@ -9,6 +9,7 @@ import { keepFormForReload } from './form-recovery.js';
 import { RENEWED_AFTER_END, RENEWED_AFTER_TRAP, renewSession } from './renewal.js';
 import { followPageChange, followTitle, topPage } from './page-changes.js';
 import { heldInputIds, releaseHeldBefore } from './event-options.js';
+import { refreshValue } from './events.js';
 
 /**
  * Queues an event; events go one at a time, each after the previous reply is applied. Events
@@ -36,6 +37,7 @@ async function pump(session) {
     try {
       const latency = simulatedLatency(session.win);
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
+      refreshValue(message);
       handleReply(session, await callSend(session.send, message));
       clearPending(session, message);
     } catch (error) {
