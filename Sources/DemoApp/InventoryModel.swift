@@ -165,19 +165,19 @@ public final class InventoryModel {
 /// The destination's cases as bindings, one declaration each: `model.$destination.addItem`.
 extension UIBinding where Value == InventoryModel.Destination? {
   public var addItem: UIBinding<InventoryModel.NewItem?> {
-    self.case(InventoryModel.Destination.addItem) { if case .addItem(let draft) = $0 { draft } else { nil } }
+    self.case("addItem", InventoryModel.Destination.addItem) { if case .addItem(let draft) = $0 { draft } else { nil } }
   }
-  // The extract form, not `self.case(Destination.importItems)`: that one compares with the
+  // The extract form, not `self.case("importItems", Destination.importItems)`: that one compares with the
   // enum's synthesized ==, which brings String comparison (Unicode normalization) into the
   // WebAssembly module (about 12 KB of code) for no behaviour the demo needs.
   public var importItems: UIBinding<Void?> {
-    self.case({ (_: Void) in InventoryModel.Destination.importItems }) { if case .importItems = $0 { () } else { nil } }
+    self.case("importItems", { (_: Void) in InventoryModel.Destination.importItems }) { if case .importItems = $0 { () } else { nil } }
   }
   public var deleteAlert: UIBinding<AlertState<InventoryModel.AlertAction>?> {
-    self.case(InventoryModel.Destination.deleteAlert) { if case .deleteAlert(let state) = $0 { state } else { nil } }
+    self.case("deleteAlert", InventoryModel.Destination.deleteAlert) { if case .deleteAlert(let state) = $0 { state } else { nil } }
   }
   public var duplicateDialog: UIBinding<ConfirmationDialogState<InventoryModel.DuplicateAction>?> {
-    self.case(InventoryModel.Destination.duplicateDialog) {
+    self.case("duplicateDialog", InventoryModel.Destination.duplicateDialog) {
       if case .duplicateDialog(let state) = $0 { state } else { nil }
     }
   }

@@ -45,6 +45,9 @@ extension ByteBuffer {
         if element.attribute("value") == nil { writeAttribute("value", value) }
       case .bool(true) where DOMString.equal(property.name, "checked") || DOMString.equal(property.name, "selected"):
         if element.attribute(property.name) == nil { writeAttribute(property.name, "") }
+      case .bool(true) where DOMString.equal(property.name, "focused"):
+        // Focus as state (`.focused`): the first paint has the field focused as it loads.
+        if element.attribute("autofocus") == nil { writeAttribute("autofocus", "") }
       default:
         continue
       }

@@ -5,14 +5,14 @@ import VirtualDOM
 /// What a live server needs to know about an app: how to start a visitor's session for a URL,
 /// and how the page around it looks.
 ///
+/// Its session function is the one a WebAssembly module registers (`WasmApp.register`): a URL
+/// in, a running session or why the app has no page there out. `AppSession.start` makes it
+/// from the app's routes, so the app writes no URL code.
+///
 /// ```swift
 /// let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in
 ///   let model = InventoryModel()
-///   guard model.navigate(to: url) else { return nil }       // not one of the app's URLs
-///   return AppSession(
-///     runtime: NavigationRuntime(model: model) { inventoryView($0) },
-///     currentURL: { model.url },
-///     navigate: { model.navigate(to: $0) })
+///   return AppSession.start(at: url, model: model, routes: model.routes) { inventoryView(model) }
 /// }
 /// ```
 public struct LiveApp: Sendable {
@@ -25,7 +25,7 @@ public struct LiveApp: Sendable {
   /// stack pages stay hidden whatever the app's CSS says, a dialog's buttons sit in a row.
   ///
   /// ```swift
-  /// var app = LiveApp(title: "Bare") { url in counterSession(url: url) }
+  /// var app = LiveApp(title: "Bare") { url in startCounter(url: url) }
   /// app.linksNavigationStylesheet = false   // the app's stylesheets do it all
   /// ```
   public var linksNavigationStylesheet = true
@@ -37,6 +37,7 @@ public struct LiveApp: Sendable {
   /// file extension (`/app.css`) are always static files and never reach the app. It is called
   /// from several threads at once (pages render in parallel), so it must be `@Sendable`: make
   /// each session's model inside it.
+  @available(*, deprecated, renamed: "startSession")
   public var makeSession: @Sendable (_ url: String) -> AppSession? {
     get {
       let start = startSession
@@ -67,7 +68,7 @@ public struct LiveApp: Sendable {
   /// the server side, through ``LiveServer/performOnEverySession(_:)``.
   ///
   /// ```swift
-  /// var app = LiveApp(title: "Inventory") { url in inventorySession(url: url) }
+  /// var app = LiveApp(title: "Inventory") { url in startInventory(url: url) }
   /// app.onServe = { server in
   ///   Thread.detachNewThread {
   ///     Thread.sleep(forTimeInterval: 60)
@@ -80,11 +81,18 @@ public struct LiveApp: Sendable {
   /// the watcher runs; nil otherwise.
   package var watchStream: String?
 
+  /// An app whose session function answers `nil` for a URL it has no page for.
+  ///
+  /// ```swift
+  /// let app = LiveApp(title: "Inventory") { url in startInventory(url: url) }   // the one shape
+  /// ```
+  @available(*, deprecated, message: "pass (String) -> Result<AppSession, RouteError>, as AppSession.start answers: init(title:stylesheets:startSession:)")
   public init(title: String, stylesheets: [String] = [], makeSession: @escaping @Sendable (_ url: String) -> AppSession?) {
     self.title = title
     self.stylesheets = stylesheets
-    startSession = { _ in .failure(RouteError(url: "", reason: "")) }
-    self.makeSession = makeSession
+    startSession = { url in
+      makeSession(url).map { .success($0) } ?? .failure(RouteError(url: url, reason: "the app has no page at \(url)"))
+    }
   }
 
   /// An app whose sessions say why a URL has no page (the reason reaches ``notFound`` and

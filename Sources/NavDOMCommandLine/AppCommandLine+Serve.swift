@@ -15,7 +15,7 @@ extension AppCommandLine {
     var app = app
     let watchChannel = WatchChannel.forWatchedServer()
     if watchChannel != nil { app.watchStream = WatchChannel.endpoint }
-    let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host", "--latency"]
+    let valued: Set<String> = ["--host", "--port", "--public", "--wasm-module", "--allowed-host", "--latency", "--redis"]
     guard let options = CommandLineOptions(arguments, valued: valued, flags: ["--quiet", "--help", "--wasm"]) else {
       return 2
     }
@@ -28,6 +28,7 @@ extension AppCommandLine {
     case .settings(let read): settings = read
     case .exit(let status): return status
     }
+    guard settings.chooseEngine() else { return 1 }
     let routing: (router: HTTPServer.Router, live: LiveServer?, mode: String)
     switch appRouter(app, options: options, latency: settings.latency) {
     case .success(let made): routing = made

@@ -42,6 +42,7 @@ public enum AppCommandLine {
     """
     usage: \(program) serve [--host 127.0.0.1] [--port 8080] [--public public] [--quiet]
                         [--allowed-host NAME]... [--wasm [MODULE]] [--latency 300ms] [--watch]
+                        [--redis redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]]
            \(program) render --route URL [--pretty]
            \(program) runtime [--output FILE]
 
@@ -64,6 +65,9 @@ public enum AppCommandLine {
                      --wasm-module MODULE says the same)
         --latency D  delay every event's answer by D (300ms, 1s), as on a slow
                      connection, to see pending states (data-navdom-pending); live only
+        --redis URL  share PubSub.shared (SharedState, app-wide messages, visitors' state)
+                     with every process on the same Redis server (docs/DEPLOYMENT.md);
+                     NAVDOM_REDIS_URL says the same
         --watch      rebuild when a file of the app's package or of a package it depends
                      on by path changes (Package.swift, Sources/), restart on the same port,
                      and reload open pages; a failed build shows its errors here and in the

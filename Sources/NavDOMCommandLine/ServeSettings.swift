@@ -11,11 +11,32 @@ struct ServeSettings {
   var allowedHosts: [String]
   var latency: SimulatedLatency?
   var quiet: Bool
+  /// The Redis server the app's ``PubSub/shared`` goes through (`--redis URL`, or the
+  /// NAVDOM_REDIS_URL environment variable), for several processes on several machines.
+  var redis: RedisAddress?
 
   /// The settings, or the status `serve` exits with.
   enum Reading {
     case settings(ServeSettings)
     case exit(Int32)
+  }
+
+  /// Connects to the Redis server of ``redis`` and makes it the engine of ``PubSub/shared``;
+  /// `false` after saying why (the server cannot be reached, refused to log in, is not Redis,
+  /// or the app used `PubSub.shared` before `serve` could choose).
+  func chooseEngine() -> Bool {
+    guard let redis else { return true }
+    do {
+      let engine = try RedisPubSubEngine(address: redis)
+      guard PubSub.chooseSharedEngine(engine) else {
+        CommandLineOptions.complain("--redis: the app used PubSub.shared before serve started; make its SharedState lazily (a static let)")
+        return false
+      }
+      return true
+    } catch {
+      CommandLineOptions.complain("--redis: \(error)")
+      return false
+    }
   }
 
   var configuration: ServerConfiguration {
@@ -63,9 +84,18 @@ struct ServeSettings {
         "warning: listening on every interface (\(host)): the app is reachable from the network. "
           + "Only requests for IP addresses, localhost and the names given with --allowed-host are answered.")
     }
+    var redis: RedisAddress?
+    if let url = options.values["--redis"] ?? ProcessInfo.processInfo.environment["NAVDOM_REDIS_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      do {
+        redis = try RedisAddress(url)
+      } catch {
+        CommandLineOptions.complain("--redis: \(error)")
+        return .exit(2)
+      }
+    }
     return .settings(
       ServeSettings(
         host: host, port: port, publicRoot: publicRoot, allowedHosts: allowedHosts, latency: latency,
-        quiet: options.flags.contains("--quiet")))
+        quiet: options.flags.contains("--quiet"), redis: redis))
   }
 }

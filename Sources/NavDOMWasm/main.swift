@@ -2,4 +2,4 @@ import DemoApp
 import NavigationWasm
 
 // navdom.wasm: the demo, started as `navdom serve` starts it.
-WasmApp.register("inventory") { url in inventorySession(url: url) }
+WasmApp.register("inventory") { url in startInventory(url: url) }

@@ -14,25 +14,45 @@ import VirtualDOM
 /// import ContactsApp
 /// import NavigationWasm
 ///
-/// WasmApp.register { url in contactsSession(url: url) }
+/// WasmApp.register { url in startContacts(url: url) }
 /// ```
 ///
 /// Build it with `swift package --allow-writing-to-package-directory build-wasm --product
 /// ContactsWasm` and serve it with `Contacts serve --wasm .build-wasm/ContactsWasm.wasm`
 /// (docs/WASM.md). A native build of the same target compiles and does nothing.
 public enum WasmApp {
-  /// Registers an app: `makeSession` returns the session for a URL (path and query), or `nil`
-  /// when the app has no page there.
+  /// Registers an app: `startSession` returns the session for a URL (path and query), or why
+  /// the app has no page there: the same function a `LiveApp` takes
+  /// (``NavigationCore/AppSession/start(at:model:routes:view:)`` makes one).
   ///
   /// A module may register several apps under different names; a page picks one with
   /// `data-navdom-wasm-app="name"`, and a page without it runs the first one registered.
   /// If a name is registered twice, the first registration runs.
   ///
   /// ```swift
-  /// WasmApp.register("contacts") { url in contactsSession(url: url) }
+  /// WasmApp.register("contacts") { url in startContacts(url: url) }   // Result<AppSession, RouteError>
   /// ```
+  public static func register(
+    _ name: String = "main", startSession: @escaping (String) -> Result<AppSession, RouteError>
+  ) {
+    add(
+      RegisteredApp(name: name) { url in
+        if case .success(let session) = startSession(url) { return session }
+        return nil
+      })
+  }
+
+  /// Registers an app whose function says nothing about a URL it has no page for.
+  ///
+  /// ```swift
+  /// WasmApp.register("contacts", startSession: startContacts)   // the one shape, as LiveApp's
+  /// ```
+  @available(*, deprecated, message: "pass the function LiveApp takes, (String) -> Result<AppSession, RouteError>: register(_:startSession:)")
   public static func register(_ name: String = "main", makeSession: @escaping (String) -> AppSession?) {
-    let app = RegisteredApp(name: name, makeSession: makeSession)
+    add(RegisteredApp(name: name, makeSession: makeSession))
+  }
+
+  private static func add(_ app: RegisteredApp) {
     guard var last = firstRegistered else {
       firstRegistered = app
       return

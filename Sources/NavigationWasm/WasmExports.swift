@@ -20,7 +20,7 @@ nonisolated(unsafe) private var mainHasRun = false
 @_extern(c, "__main_argc_argv")
 private func moduleMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
 
-/// Starts app `name` (as registered with ``WasmApp/register(_:makeSession:)``; empty for the
+/// Starts app `name` (as registered with ``WasmApp/register(_:startSession:)``; empty for the
 /// first one) at `url` (path and query); any earlier session ends.
 ///
 /// Returns `{"html": "…", "patches": [...], "url": "/items/1"}`: the HTML of the container's

@@ -5,7 +5,7 @@ import Foundation
 /// it. Messages travel as JSON through a ``PubSubEngine``, so the same messages can later cross
 /// processes (Redis, Postgres LISTEN/NOTIFY) with another engine and no change to the app.
 /// Subscribers run on the broadcasting thread: hand the message to the sessions with
-/// ``LiveServer/performOnEverySession(_:)``, which never waits.
+/// LiveSessions' `LiveServer.performOnEverySession(_:)`, which never waits.
 ///
 /// ```swift
 /// struct Lent: Codable, Sendable { var book: Int }
@@ -17,10 +17,18 @@ import Foundation
 /// ```
 public struct PubSub: Sendable {
   public let engine: any PubSubEngine
+  /// Where visitors' state is kept: the engine when it is a ``VisitorStore`` (Redis: it
+  /// outlives the process), else this process's memory.
+  ///
+  /// ```swift
+  /// try PubSub.shared.visitors.set(3, visitor: "v1", key: "likes")
+  /// ```
+  public let visitors: any VisitorStore
 
   /// Within this process unless another engine is given.
   public init(engine: any PubSubEngine = LocalPubSubEngine()) {
     self.engine = engine
+    visitors = engine as? any VisitorStore ?? InMemoryVisitorStore()
   }
 
   /// Sends `message` to every subscriber of `topic` (this one's included). `false`, sending

@@ -1,3 +1,4 @@
+import Foundation
 import NavDOMSupport
 
 /// A value every visitor shares (a count, the books on loan), with change notifications: any
@@ -13,38 +14,54 @@ import NavDOMSupport
 /// likes.update { $0 += 1 }   // from a visitor's click: every open page shows it
 /// ```
 ///
-/// Each change carries a version; a process keeps the newest it has seen. Over an engine shared
-/// by several processes each keeps its own copy, which suits a value changed from one place at
-/// a time; state that many processes change at once belongs in a database, with a message
-/// telling the pages to read it again.
+/// Each change carries a version; a process keeps the newest it has seen. When the engine is
+/// also a ``SharedValueStore`` (``RedisPubSubEngine``), the value and its version live in the
+/// store: ``update(_:)`` is atomic across processes (two processes each adding 1,000 end at
+/// exactly 2,000), and the value is read from the store when the state is made and each time
+/// the engine reconnects. Over an engine without a store (one process, or
+/// ``UnixSocketPubSubEngine``) each process keeps its own copy, which suits a value changed
+/// from one place at a time.
 public final class SharedState<Value: Codable & Sendable>: Sendable {
   /// What travels on the topic: the value after a change, and how many changes it has seen.
   struct Change: Codable, Sendable {
     var version: UInt64
     var value: Value
   }
-  private struct State {
+  struct State {
     var version: UInt64 = 0
     var value: Value
     var observers: [@Sendable (Value) -> Void] = []
   }
-  private let state: Locked<State>
-  private let topic: String
-  private let pubsub: PubSub
+  let state: Locked<State>
+  let topic: String
+  let pubsub: PubSub
+  /// The engine's store, when it has one.
+  let store: (any SharedValueStore)?
 
+  /// A value shared under `topic`: `initial` until a change, or the value stored under
+  /// `topic` when the engine is a ``SharedValueStore`` that has one (read here, before the
+  /// state is used).
   public init(_ initial: Value, topic: String, pubsub: PubSub = PubSub()) {
     state = Locked(State(value: initial))
     self.topic = topic
     self.pubsub = pubsub
+    store = pubsub.engine as? any SharedValueStore
     pubsub.subscribe(to: topic, as: Change.self) { [weak self] change in self?.receive(change) }
+    if let store {
+      store.onReconnect { [weak self] in self?.readStore(restoring: true) }
+      readStore(restoring: false)
+    }
   }
 
   /// The value now.
   public var value: Value { state.withLock { $0.value } }
 
-  /// Changes the value (one change at a time across threads), announces it, and returns it.
+  /// Changes the value (one change at a time across threads; across processes too with a
+  /// store, where `change` runs again on the newest value when another process changed it
+  /// first), announces it, and returns it.
   @discardableResult
   public func update(_ change: (inout Value) -> Void) -> Value {
+    if store != nil { return updateInStore(change) }  // SharedState+Store.swift
     let changed = state.withLock { state -> Change in
       change(&state.value)
       state.version += 1
@@ -61,7 +78,7 @@ public final class SharedState<Value: Codable & Sendable>: Sendable {
     state.withLock { $0.observers.append(observer) }
   }
 
-  private func receive(_ change: Change) {
+  func receive(_ change: Change) {
     let (value, observers) = state.withLock { state in
       if change.version > state.version {
         state.version = change.version

@@ -32,7 +32,7 @@ enum DemoTraceCommand {
   }
 
   private static func trace(_ flow: DemoScript.Flow) throws(ScriptError) {
-    guard let session = DemoLiveApp.app.makeSession(flow.url) else {
+    guard case .success(let session) = DemoLiveApp.app.startSession(flow.url) else {
       throw ScriptError(line: 0, "flow \(flow.name): the demo has no page at \(flow.url)")
     }
     var line = JSONWriter()

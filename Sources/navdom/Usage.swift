@@ -4,7 +4,9 @@ enum Usage {
     usage: navdom <command> [options]
 
     commands:
-      serve                  serve the demo app at http://127.0.0.1:8080 (see: navdom serve --help)
+      serve                  serve the demo app at http://127.0.0.1:8080 (see: navdom serve --help);
+                             --demo likes serves the shared-likes demo (with --redis URL, across
+                             processes)
       demo-trace FILE        run scripted demo flows natively, one JSON line per step
       render [--pretty] FILE render a JSON tree (or - for stdin) as HTML
       render --route URL     render the demo app's page for URL as a full HTML document

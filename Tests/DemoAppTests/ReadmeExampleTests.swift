@@ -57,10 +57,10 @@ enum ReadmeExample {
 // Each case, declared once next to the enum; use sites read `model.$destination.addItem`.
 extension UIBinding where Value == ReadmeExample.InventoryModel.Destination? {
   var addItem: UIBinding<String?> {
-    self.case(ReadmeExample.InventoryModel.Destination.addItem) { if case .addItem(let draft) = $0 { draft } else { nil } }
+    self.case("addItem", ReadmeExample.InventoryModel.Destination.addItem) { if case .addItem(let draft) = $0 { draft } else { nil } }
   }
   var deleteAlert: UIBinding<AlertState<ReadmeExample.InventoryModel.AlertAction>?> {
-    self.case(ReadmeExample.InventoryModel.Destination.deleteAlert) { if case .deleteAlert(let alert) = $0 { alert } else { nil } }
+    self.case("deleteAlert", ReadmeExample.InventoryModel.Destination.deleteAlert) { if case .deleteAlert(let alert) = $0 { alert } else { nil } }
   }
 }
 

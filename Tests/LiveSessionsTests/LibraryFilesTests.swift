@@ -8,7 +8,7 @@ import Testing
 /// bundled module) and the navigation markup's stylesheet, linked before the app's own.
 @Suite struct LibraryFilesTests {
   @Test func pagesLinkTheNavigationStylesheetBeforeTheAppsOwn() throws {
-    let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in inventorySession(url: url) }
+    let app = LiveApp(title: "Inventory", stylesheets: ["/app.css"]) { url in startInventory(url: url) }
     let html = try #require(try app.renderPage(url: "/"))
     let library = try #require(html.range(of: #"<link rel="stylesheet" href="/navdom.css">"#))
     let own = try #require(html.range(of: #"<link rel="stylesheet" href="/app.css">"#))
@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func anAppCanLeaveTheNavigationStylesheetOut() throws {
-    var app = LiveApp(title: "Inventory") { url in inventorySession(url: url) }
+    var app = LiveApp(title: "Inventory") { url in startInventory(url: url) }
     app.linksNavigationStylesheet = false
     let html = try #require(try app.renderPage(url: "/"))
     #expect(!html.contains("navdom.css"))
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func theNavigationStylesheetIsServedToEveryApp() throws {
-    let live = LiveServer(app: LiveApp(title: "Inventory") { url in inventorySession(url: url) })
+    let live = LiveServer(app: LiveApp(title: "Inventory") { url in startInventory(url: url) })
     let response = LiveServerTests.get(live, "/navdom.css")
     #expect(response?.status == .ok)
     #expect(response?.headers["Content-Type"] == "text/css; charset=utf-8")
@@ -42,7 +42,7 @@ import Testing
   /// The runtime goes out as one module, the bundle of Resources/runtime/ (RuntimeBundle): no
   /// page asks for the modules, and a revalidation gets a 304.
   @Test func theRuntimeIsServedAsOneBundledModule() throws {
-    let app = LiveApp(title: "Inventory") { url in inventorySession(url: url) }
+    let app = LiveApp(title: "Inventory") { url in startInventory(url: url) }
     let html = try #require(try app.renderPage(url: "/"))
     #expect(html.contains(#"<script type="module" src="/runtime.js"></script>"#))
     #expect(!html.contains("/runtime/"))

@@ -57,7 +57,7 @@ import Testing
   @Test func aChangeMadeOnEverySessionReachesEachPageThroughItsModel() throws {
     // The app as a user writes it: the session carries its model, and the server side finds it
     // with model(as:), not through the test's own list of models.
-    let live = LiveServer(app: LiveApp(title: "Inventory") { url in inventorySession(url: url) })
+    let live = LiveServer(app: LiveApp(title: "Inventory") { url in startInventory(url: url) })
     let server = HTTPServer(configuration: ServerConfiguration(port: 0, publicRoot: nil, quiet: true), router: live.router)
     try server.start()
     defer { server.stop() }

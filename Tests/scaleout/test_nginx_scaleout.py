@@ -72,16 +72,13 @@ def stop(process):
             process.wait(timeout=5)
 
 
-@pytest.fixture()
-def cluster():
-    """Two navdom processes and nginx in front; yields (nginx base URL, {port: process})."""
+def start_nginx(work, ports):
+    """nginx in front of the processes on `ports` ({"A": port, "B": port}), serving the static
+    files from its own copy of public/ in `work`; returns (its process, its base URL)."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(nginx).exists():
         pytest.fail("no nginx (Scripts/test.sh installs Debian's nginx)")
-    ports = {"A": free_port(), "B": free_port()}
     front = free_port()
-    processes = {name: start_navdom(port) for name, port in ports.items()}
-    work = Path(tempfile.mkdtemp(prefix="navdom-nginx-"))
     # nginx serves the static files: the app's public folder, and the runtime's bundle written
     # into it as a deployment does (`navdom runtime --output`, docs/DEPLOYMENT.md).
     public = work / "public"
@@ -95,11 +92,23 @@ def cluster():
     (work / "nginx.conf").write_text(config)
     proxy = subprocess.Popen([nginx, "-c", str(work / "nginx.conf"), "-p", str(work)],
                              stderr=subprocess.PIPE, text=True)
+    wait_for_port(front, proxy, "nginx")
+    return proxy, f"http://127.0.0.1:{front}"
+
+
+@pytest.fixture()
+def cluster():
+    """Two navdom processes and nginx in front; yields (nginx base URL, {port: process})."""
+    ports = {"A": free_port(), "B": free_port()}
+    processes = {name: start_navdom(port) for name, port in ports.items()}
+    work = Path(tempfile.mkdtemp(prefix="navdom-nginx-"))
+    proxy = None
     try:
-        wait_for_port(front, proxy, "nginx")
-        yield f"http://127.0.0.1:{front}", processes
+        proxy, base = start_nginx(work, ports)
+        yield base, processes
     finally:
-        stop(proxy)
+        if proxy:
+            stop(proxy)
         for process in processes.values():
             stop(process)
         shutil.rmtree(work, ignore_errors=True)

@@ -17,6 +17,7 @@
 /// ```
 ///
 /// The registrar holds no reference to observers, so observing a model never keeps it alive.
+@available(*, deprecated, message: "use @Observed on the stored property (its name clashed with Observation's ObservationRegistrar); removed in 0.11")
 public final class ObservationRegistrar {
   /// One signal per property name. A model has a handful of properties, so a list searched in
   /// order is as fast as a dictionary, and keeps String hashing out of the WebAssembly module.

@@ -50,6 +50,8 @@ extension Node {
       RenderContext.current?.skip(kind: "alert", name: state.presentationName)
       return self
     }
+    // After what presents it, as presentations render: its title is the top-most one.
+    if let title = alert.pageTitle { RenderContext.current?.title = title }
     return ModalDialog.present(
       self, kind: "alert", item: state, onDismiss: onDismiss, content: { _ in [] }
     ) { key, domID, _, dismiss in

@@ -43,6 +43,8 @@ extension Node {
       buttons.append(ButtonState(role: .cancel, action: .send(nil), label: { TextState("Cancel") }))
     }
     let showsTitle = dialog.isTitleVisible
+    // After what presents it, as presentations render: its title is the top-most one.
+    if let title = dialog.pageTitle { RenderContext.current?.title = title }
     return ModalDialog.present(
       self, kind: "confirmationDialog", item: state, onDismiss: onDismiss, content: { _ in [] }
     ) { key, domID, _, dismiss in

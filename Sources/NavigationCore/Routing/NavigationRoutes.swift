@@ -84,6 +84,7 @@ public struct NavigationRoutes: Sendable {
   /// ```
   ///
   /// - Returns: The path, or `nil` when the URL names no page (see ``match(_:)`` for why).
+  @available(*, deprecated, message: "declare the routes in AppRoutes and call navigate(to:)")
   public func path(from url: String) -> UINavigationPath? {
     if case .success(let match) = match(url) { return match.path }
     return nil
@@ -97,6 +98,7 @@ public struct NavigationRoutes: Sendable {
   /// case .failure(let error): print(error.reason)   // "no route for "nope" at /nope"
   /// }
   /// ```
+  @available(*, deprecated, message: "declare the routes in AppRoutes (query parameters with QueryParameter) and call navigate(to:)")
   public func match(_ url: String) -> Result<RouteMatch, RouteError> {
     let (pathPart, queryPart) = URLText.split(url)
     let walk = RouteWalk(pages: routes, presentations: [])
@@ -123,6 +125,7 @@ public struct NavigationRoutes: Sendable {
 }
 
 /// A URL's page path and its query.
+@available(*, deprecated, message: "AppRoutes.navigate(to:) applies a URL's path and query")
 public struct RouteMatch {
   /// The pages the URL names, bottom first.
   public var path: UINavigationPath

@@ -67,6 +67,7 @@ public struct Navigator {
 ///
 /// - Parameter value: The value to push.
 /// - Returns: A closure for an event handler.
+@available(*, deprecated, message: "NavigationLink(value:) in a view, model.path.append(value) in a model, or Navigator.current.push(value:)")
 public func push<Value: Hashable>(value: Value) -> () -> Void {
   let navigator = Navigator.current
   return { navigator.push(value: value) }

@@ -20,6 +20,9 @@ public struct AlertState<Action> {
   public let message: TextState?
   /// The buttons, in order; never empty (see ``init(title:actions:message:)``).
   public let buttons: [ButtonState<Action>]
+  /// The browser's title while the alert shows (``navigationTitle(_:)``), or `nil` to keep the
+  /// title of what it is presented over.
+  public private(set) var pageTitle: String?
 
   /// Creates an alert.
   ///
@@ -52,6 +55,19 @@ public struct AlertState<Action> {
       : buttons
   }
 
+  /// The same alert, naming the page while it shows: the browser's title (and `<title>` on the
+  /// server's page) is `title` until the alert goes, as ``VirtualDOM/Node/navigationTitle(_:)``
+  /// does for a page.
+  ///
+  /// ```swift
+  /// model.alert = AlertState { TextState("Delete Hammer?") }.navigationTitle("Delete Hammer?")
+  /// ```
+  public func navigationTitle(_ title: String) -> AlertState {
+    var alert = self
+    alert.pageTitle = title
+    return alert
+  }
+
   /// The same alert with every button's action transformed, e.g. to embed it in a parent's
   /// action type.
   ///
@@ -59,8 +75,10 @@ public struct AlertState<Action> {
   /// let parentAlert: AlertState<ParentAction> = alert.map { $0.map(ParentAction.alert) }
   /// ```
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {
-    AlertState<NewAction>(
+    var mapped = AlertState<NewAction>(
       title: title, message: message, buttons: buttons.map { $0.map(transform) })
+    mapped.pageTitle = pageTitle
+    return mapped
   }
 }
 

@@ -19,6 +19,9 @@ public struct ConfirmationDialogState<Action> {
   public let message: TextState?
   /// The buttons, in order.
   public let buttons: [ButtonState<Action>]
+  /// The browser's title while the dialog shows (``navigationTitle(_:)``), or `nil` to keep the
+  /// title of what it is presented over.
+  public private(set) var pageTitle: String?
 
   /// Creates a confirmation dialog.
   ///
@@ -69,6 +72,18 @@ public struct ConfirmationDialogState<Action> {
     }
   }
 
+  /// The same dialog, naming the page while it shows (the browser's title), as
+  /// ``VirtualDOM/Node/navigationTitle(_:)`` does for a page.
+  ///
+  /// ```swift
+  /// let dialog = ConfirmationDialogState<Never> { TextState("Share") }.navigationTitle("Share Hammer")
+  /// ```
+  public func navigationTitle(_ title: String) -> ConfirmationDialogState {
+    var dialog = self
+    dialog.pageTitle = title
+    return dialog
+  }
+
   /// The same dialog with every button's action transformed.
   ///
   /// ```swift
@@ -77,9 +92,11 @@ public struct ConfirmationDialogState<Action> {
   public func map<NewAction>(
     _ transform: (Action?) -> NewAction?
   ) -> ConfirmationDialogState<NewAction> {
-    ConfirmationDialogState<NewAction>(
+    var mapped = ConfirmationDialogState<NewAction>(
       titleVisibility: titleVisibility, title: title, message: message,
       buttons: buttons.map { $0.map(transform) })
+    mapped.pageTitle = pageTitle
+    return mapped
   }
 }
 

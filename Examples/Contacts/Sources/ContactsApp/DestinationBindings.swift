@@ -6,16 +6,16 @@ import NavigationCore
 extension UIBinding where Value == ContactsModel.Destination? {
   /// The "Add contact" sheet's draft while it is open.
   var addContact: UIBinding<ContactDraft?> {
-    self.case(ContactsModel.Destination.addContact) { if case .addContact(let draft) = $0 { draft } else { nil } }
+    self.case("addContact", ContactsModel.Destination.addContact) { if case .addContact(let draft) = $0 { draft } else { nil } }
   }
 
   /// The delete alert while it is open.
   var deleteAlert: UIBinding<AlertState<ContactsModel.AlertAction>?> {
-    self.case(ContactsModel.Destination.deleteAlert) { if case .deleteAlert(let state) = $0 { state } else { nil } }
+    self.case("deleteAlert", ContactsModel.Destination.deleteAlert) { if case .deleteAlert(let state) = $0 { state } else { nil } }
   }
 
   /// The "Share via…" dialog while it is open.
   var shareDialog: UIBinding<ConfirmationDialogState<ContactsModel.ShareAction>?> {
-    self.case(ContactsModel.Destination.shareDialog) { if case .shareDialog(let state) = $0 { state } else { nil } }
+    self.case("shareDialog", ContactsModel.Destination.shareDialog) { if case .shareDialog(let state) = $0 { state } else { nil } }
   }
 }

@@ -3,6 +3,7 @@
 // events each element sends (recorded on its container's Root).
 
 import { ATTRIBUTE_NS, NS } from './dom.js';
+import { FOCUSED, setFocused } from './focus.js';
 
 export function setAttribute(element, name, value) {
   const ns = foreignAttributeNamespace(element, name);
@@ -23,13 +24,18 @@ function foreignAttributeNamespace(element, name) {
   return colon > 0 ? ATTRIBUTE_NS[name.slice(0, colon)] || null : null;
 }
 
-/** Sets a DOM property, never the attribute; an unchanged value is left alone (no caret jump). */
-export function setProperty(element, name, value) {
+/**
+ * Sets a DOM property, never the attribute; an unchanged value is left alone (no caret jump).
+ * `focused` is focus itself (focus.js).
+ */
+export function setProperty(element, name, value, root = null) {
+  if (name === FOCUSED) return setFocused(root, element, value === true);
   if (element[name] !== value) element[name] = value;
 }
 
 /** removeProp: "" for strings, false for booleans. */
-export function resetProperty(element, name) {
+export function resetProperty(element, name, root = null) {
+  if (name === FOCUSED) return setFocused(root, element, false);
   // A checkbox's or radio's value property *is* its attribute; its reset is the default "on".
   if (name === 'value' && element.localName === 'input' && /^(checkbox|radio)$/i.test(element.type)) {
     return element.removeAttribute('value');

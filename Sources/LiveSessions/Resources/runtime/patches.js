@@ -134,13 +134,13 @@ const OPS = Object.freeze({
     // date, and their replies (or the last one) set the value.
     const typing = root.typingInto;
     if (name === 'value' && typing && typing.has(patch.id) && element === element.ownerDocument.activeElement) return;
-    propertyWrites.push(() => setProperty(element, name, value));
+    propertyWrites.push(() => setProperty(element, name, value, root));
   },
 
   removeProp(root, patch, propertyWrites) {
     const element = elementFor(root, patch.id);
     const name = requireString(patch.name, 'name');
-    propertyWrites.push(() => resetProperty(element, name));
+    propertyWrites.push(() => resetProperty(element, name, root));
   },
 
   listen(root, patch) {

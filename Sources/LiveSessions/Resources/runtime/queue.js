@@ -91,6 +91,8 @@ function applyReplyPatches(session, reply) {
   const root = rootOf(session.container);
   const queuedInputs = session.queue.filter((message) => message.event === 'input').map((message) => message.id).concat(heldInputIds(session));
   root.typingInto = queuedInputs.length ? new Set(queuedInputs) : null;
+  // A focus change of the user's is on its way: the app will hear of it, so focus stays put.
+  root.focusQueued = session.queue.some((message) => message.event === 'focus' || message.event === 'blur');
   try {
     applyPatches(session.container, reply.patches || []);
     return true;
@@ -102,5 +104,6 @@ function applyReplyPatches(session, reply) {
     return false;
   } finally {
     root.typingInto = null;
+    root.focusQueued = false;
   }
 }

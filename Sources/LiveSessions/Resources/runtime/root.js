@@ -30,6 +30,8 @@ export class Root {
     this.closedByBrowser = new WeakSet(); // dialogs the browser closed though we prevented it
     this.closeRequestTop = null; // the top dialog of the close request being handled (one task)
     this.typingInto = null; // ids of inputs with input events still queued, while a reply is applied
+    this.focusQueued = false; // a focus or blur is queued for the app, while a reply is applied
+    this.focusEcho = null; // the element focus.js is focusing or blurring right now
   }
 }
 

@@ -14,6 +14,7 @@ import { pageAnnouncer } from './page-changes.js';
 import { recoverFormAfterReload } from './form-recovery.js';
 import { startHistory } from './history.js';
 import { listenerOptions } from './attributes.js';
+import { isFocusEcho } from './focus.js';
 import { dropHeld, hasHeldEvents, holdBack, isTimed, passesKeyFilter } from './event-options.js';
 
 /**
@@ -116,6 +117,7 @@ function handleDomEvent(root, session, event) {
   if ((event.type === 'cancel' || event.type === 'close') && isDialog(event.target)) {
     if (handleDialogDismissal(root, session, event)) return;
   }
+  if (isFocusEcho(root, event)) return; // the app moved focus itself
   const element = listeningElement(root, event);
   if (!element) return;
   // The page applies the listener's options first: a key the app does not want costs nothing.

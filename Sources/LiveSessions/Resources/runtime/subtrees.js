@@ -155,7 +155,7 @@ function buildElement(root, wire, doc, built) {
   }
   if (html && tag === 'dialog') built.dialogs.push(element); // opened once inserted
   // After the children: a select's value needs its options.
-  if (props) for (let i = 0; i < props.length; i++) setProperty(element, props[i][0], props[i][1]);
+  if (props) for (let i = 0; i < props.length; i++) setProperty(element, props[i][0], props[i][1], root);
   return element;
 }
 

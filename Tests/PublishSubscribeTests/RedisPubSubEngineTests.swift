@@ -1,0 +1,130 @@
+import Foundation
+import NavDOMSupport
+import Testing
+
+@testable import PublishSubscribe
+
+/// The Redis engine against a real redis-server (one per test, on a free port): two engines
+/// stand for two processes, each with its own connections.
+@Suite struct RedisPubSubEngineTests {
+  static func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    for _ in 0..<Int(seconds * 100) {
+      if condition() { return true }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return condition()
+  }
+
+  @Test func aMessageReachesBothEnginesSubscribersOnceAndInOrder() throws {
+    let redis = try RedisTestServer()
+    let first = try RedisPubSubEngine(url: redis.url)
+    let second = try RedisPubSubEngine(url: redis.url)
+    let heardFirst = Locked<[String]>([])
+    let heardSecond = Locked<[String]>([])
+    first.subscribe(to: "likes") { bytes in heardFirst.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
+    second.subscribe(to: "likes") { bytes in heardSecond.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
+    second.subscribe(to: "other") { _ in Issue.record("a message on another topic was delivered") }
+    for number in 1...50 { first.publish(Array(String(number).utf8), on: "likes") }
+    let expected = (1...50).map(String.init)
+    #expect(heardFirst.withLock { $0 } == expected, "its own subscribers at once, not twice")
+    #expect(Self.eventually { heardSecond.withLock { $0.count } == 50 })
+    #expect(heardSecond.withLock { $0 } == expected)
+    Thread.sleep(forTimeInterval: 0.1)
+    #expect(heardFirst.withLock { $0.count } == 50, "its own echo from Redis is passed over")
+    #expect(first.droppedMessages == 0)
+  }
+
+  @Test func anotherProgramsPublishIsDeliveredWhole() throws {
+    let redis = try RedisTestServer()
+    let engine = try RedisPubSubEngine(url: redis.url)
+    let heard = Locked<[[UInt8]]>([])
+    engine.subscribe(to: "news") { bytes in heard.withLock { $0.append(bytes) } }
+    let other = try RedisConnection(to: RedisAddress(redis.url), timeout: 2)
+    try other.call(["PUBLISH", "navdom:news", "{\"from\":\"cli\"}"])
+    #expect(Self.eventually { heard.withLock { $0 } == [Array("{\"from\":\"cli\"}".utf8)] })
+  }
+
+  @Test func twoEnginesEachAddingAThousandEndAtExactlyTwoThousand() throws {
+    let redis = try RedisTestServer()
+    let first = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
+    let second = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
+    let group = DispatchGroup()
+    for state in [first, second] {
+      for _ in 0..<2 {
+        DispatchQueue.global().async(group: group) { for _ in 0..<500 { state.update { $0 += 1 } } }
+      }
+    }
+    group.wait()
+    #expect(Self.eventually { first.value == 2000 && second.value == 2000 }, "\(first.value) and \(second.value)")
+    let late = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
+    #expect(late.value == 2000, "a process that starts later reads the value before it serves")
+  }
+
+  @Test func afterRedisRestartsEnginesReconnectAndSharedStateConverges() throws {
+    let redis = try RedisTestServer()
+    let firstEngine = try RedisPubSubEngine(url: redis.url)
+    let secondEngine = try RedisPubSubEngine(url: redis.url)
+    let first = SharedState(0, topic: "count", pubsub: PubSub(engine: firstEngine))
+    let second = SharedState(0, topic: "count", pubsub: PubSub(engine: secondEngine))
+    for _ in 0..<10 { first.update { $0 += 1 } }
+    #expect(Self.eventually { second.value == 10 })
+    redis.kill()  // no data kept: Redis comes back empty
+    try redis.start()
+    let started = Date()
+    #expect(Self.eventually(15) { firstEngine.isSubscribed && secondEngine.isSubscribed }, "both subscribe again")
+    second.update { $0 += 5 }
+    #expect(Self.eventually { first.value == 15 && second.value == 15 }, "\(first.value) and \(second.value)")
+    print("converged \(Date().timeIntervalSince(started)) s after Redis restarted")
+    let heard = Locked(0)
+    secondEngine.subscribe(to: "after") { _ in heard.withLock { $0 += 1 } }
+    firstEngine.publish([1], on: "after")
+    #expect(Self.eventually { heard.withLock { $0 } == 1 }, "messages flow again")
+  }
+
+  @Test func visitorsStateIsReadByAnotherEngine() throws {
+    let redis = try RedisTestServer()
+    let first = try RedisPubSubEngine(url: redis.url)
+    try first.set(3, visitor: "v1", key: "likes")
+    let second = try RedisPubSubEngine(url: redis.url)
+    #expect(try second.value(Int.self, visitor: "v1", key: "likes") == 3)
+    #expect(try second.value(Int.self, visitor: "v2", key: "likes") == nil)
+    try second.set(visitor: "v1", key: "likes", value: nil)
+    #expect(try first.get(visitor: "v1", key: "likes") == nil)
+  }
+
+  @Test func passwordAndACLUserLogIn() throws {
+    let redis = try RedisTestServer(["--requirepass", "secret", "--user", "app", "on", ">apppass", "~*", "&*", "+@all"])
+    #expect(throws: Never.self) { _ = try RedisPubSubEngine(url: "redis://:secret@127.0.0.1:\(redis.port)") }
+    #expect(throws: Never.self) { _ = try RedisPubSubEngine(url: "redis://app:apppass@127.0.0.1:\(redis.port)") }
+    let refusals = [
+      "redis://:wrong@127.0.0.1:\(redis.port)", "redis://app:wrong@127.0.0.1:\(redis.port)", "redis://127.0.0.1:\(redis.port)",
+    ]
+    for url in refusals {
+      #expect("\(url)") {
+        _ = try RedisPubSubEngine(url: url)
+      } throws: { error in
+        "\(error)".contains("refused") || "\(error)".contains("NOAUTH")
+      }
+    }
+  }
+
+  @Test func aWrongAddressAndAServerThatIsNotRedisAreSaid() throws {
+    let closed = RedisTestServer.freePort()
+    #expect {
+      _ = try RedisPubSubEngine(url: "redis://127.0.0.1:\(closed)")
+    } throws: { error in
+      "\(error)".contains("cannot reach Redis at 127.0.0.1:\(closed)")
+    }
+    #expect {
+      _ = try RedisPubSubEngine(url: "redis://no-such-host.invalid:6379")
+    } throws: { error in
+      "\(error)".contains("cannot find Redis host")
+    }
+    let http = try FakeServer(answer: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    #expect {
+      _ = try RedisPubSubEngine(url: "redis://127.0.0.1:\(http.port)")
+    } throws: { error in
+      "\(error)".contains("is not a Redis server") && "\(error)".contains("HTTP/1.1 400")
+    }
+  }
+}
