@@ -22,6 +22,8 @@ public final class TodoModel {
   @Observed public private(set) var newFieldResets = 0
   /// The todo being edited, if any.
   @Observed public var editingID: Int?
+  /// The field with focus: the new todo's when the page opens (the spec's `autofocus`).
+  @Observed public var focus: TodoField? = .newTodo
   private var nextID: Int
 
   /// A list holding `todos` (none by default), showing all of them.
@@ -69,7 +71,7 @@ public final class TodoModel {
   /// Removes one todo.
   public func destroy(_ id: Int) {
     todos.removeAll { $0.id == id }
-    if editingID == id { editingID = nil }
+    if editingID == id { endEditing() }
   }
 
   /// Removes every done todo.
@@ -81,13 +83,14 @@ public final class TodoModel {
   public func startEditing(_ id: Int) {
     guard todos.contains(where: { $0.id == id }) else { return }
     editingID = id
+    focus = .edit(id)
   }
 
   /// Ends the edit with the field's text, trimmed; an empty text removes the todo (the spec's
   /// rule). Does nothing when `id` is not being edited (a blur after Enter or Escape).
   public func commitEdit(_ id: Int, _ typed: String) {
     guard editingID == id else { return }
-    editingID = nil
+    endEditing()
     let title = TitleText.trimmed(typed)
     if title.isEmpty { return destroy(id) }
     guard let index = todos.firstIndex(where: { $0.id == id }) else { return }
@@ -96,6 +99,11 @@ public final class TodoModel {
 
   /// Ends the edit, discarding what was typed (Escape).
   public func cancelEdit() {
+    endEditing()
+  }
+
+  private func endEditing() {
+    if let id = editingID, focus == .edit(id) { focus = nil }
     editingID = nil
   }
 }

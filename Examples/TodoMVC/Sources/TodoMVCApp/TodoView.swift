@@ -17,9 +17,11 @@ public func todoView(_ model: TodoModel) -> Node {
         h1 { "todos" }
         // Enter sends the field's value: one round trip per todo, none while typing.
         input(
-          .class("new-todo"), .placeholder("What needs to be done?"), .autofocus(),
-          .aria("label", "New todo"), model.newFieldResets % 2 == 0 ? .value("") : .none,
-          .onKeyDown(.enter) { event in model.addTodo(event.value ?? "") })
+          .class("new-todo"), .placeholder("What needs to be done?"), .aria("label", "New todo"),
+          model.newFieldResets % 2 == 0 ? .value("") : .none,
+          .onKeyDown(.enter) { event in model.addTodo(event.value ?? "") }
+        )
+        .focused(model.$focus, equals: .newTodo)
       }
       if !model.todos.isEmpty {
         todoList(model)
@@ -61,7 +63,7 @@ func todoFooter(_ model: TodoModel) -> Node {
       for filter in TodoFilter.allCases {
         li {
           a(
-            .href(filter.path), model.filter == filter ? .class("selected") : .none,
+            .href(filter.path), .class("selected", when: model.filter == filter),
             .onClick { model.filter = filter }
           ) { filter.label }
         }

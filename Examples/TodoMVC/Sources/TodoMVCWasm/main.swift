@@ -2,4 +2,4 @@ import NavigationWasm
 import TodoMVCApp
 
 // TodoMVC client-side: runtime.js starts it at the page's URL and sends it the events.
-WasmApp.register { url in todoSession(url: url) }
+WasmApp.register(startSession: startTodoMVC)

@@ -11,7 +11,7 @@ import VirtualDOM
     let (driver, _) = makeDriver()
     #expect(!driver.html.contains("todo-list"))
     #expect(!driver.html.contains(#"class="footer""#))
-    #expect(driver.html.contains(#"<input class="new-todo" placeholder="What needs to be done?" autofocus"#))
+    #expect(driver.html.contains(#"<input class="new-todo" placeholder="What needs to be done?" aria-label="New todo" value="" autofocus="">"#))
     assertSnapshot(of: driver.runtime, named: "empty")
   }
 
@@ -86,6 +86,7 @@ import VirtualDOM
     try driver.addTodo("feed the cat")
     try driver.startEditing("feed the cat")
     #expect(model.editingID == model.todos[1].id)
+    #expect(model.focus == .edit(model.todos[1].id))  // focus follows: the edit field has it
     assertSnapshot(of: driver.runtime, named: "editing")
     try driver.press("Enter", in: "edit", holding: "  buy some sausages ")
     #expect(driver.titles == ["buy some cheese", "buy some sausages"])
