@@ -365,7 +365,7 @@ def test_each_filter_link_is_a_new_history_entry_and_back_walks_them_back(todo):
     # All is three new entries).
     todo.create_standard_items()
     for index, path in ((1, "/active"), (2, "/completed"), (0, "/")):
-        todo.page.filter_by(todo.page.filter_css(index))
+        todo.page.filter_by(index)
         todo.app.wait_for(lambda d, path=path: todo.app.path() == path, f"the URL {path}")
     for index, path in ((2, "/completed"), (1, "/active"), (0, "/")):
         todo.page.back()

@@ -42,7 +42,13 @@ class TodoPage:
         return f".filters li:nth-of-type({index + 1}) a, .filters a:nth-of-type({index + 1})"
 
     def selected_filter_css(self, index):
-        return ", ".join(part + ".selected" for part in self.filter_css(index).split(", "))
+        # page.js appends ".selected" to the whole list, so only its last alternative needs the
+        # class and the first matches any filter link: the wait waited for nothing. Here the
+        # alternative that fits the markup gets it (`.filters a:nth-of-type(1)` matches the
+        # first link of every <li>, so it fits only markup without them).
+        if self.elements(".filters li"):
+            return f".filters li:nth-of-type({index + 1}) a.selected"
+        return f".filters a:nth-of-type({index + 1}).selected"
 
     def list_css(self, suffix=""):
         return "ul.todo-list" + suffix
@@ -170,18 +176,18 @@ class TodoPage:
             "evt.initMouseEvent('dblclick', true, true, window, 0, 0, 0, 0, 0, false, false, false, false, 0, null);"
             "arguments[0].dispatchEvent(evt);", label)
 
-    def filter_by(self, css):
-        self.wait_for_element(css).click()
-        self.wait_for_element(", ".join(part + ".selected" for part in css.split(", ")))
+    def filter_by(self, index):
+        self.wait_for_element(self.filter_css(index)).click()
+        self.wait_for_element(self.selected_filter_css(index))
 
     def filter_by_active_items(self):
-        self.filter_by(self.filter_css(1))
+        self.filter_by(1)
 
     def filter_by_completed_items(self):
-        self.filter_by(self.filter_css(2))
+        self.filter_by(2)
 
     def filter_by_all_items(self):
-        self.filter_by(self.filter_css(0))
+        self.filter_by(0)
 
 
 class TodoOperations:
