@@ -2,10 +2,13 @@ import NavigationCore
 import VirtualDOM
 
 /// One row: its checkbox, its title (a double click edits it) and its remove button; while it
-/// is edited, the edit field, focused as it appears.
+/// is edited, the edit field, focused as it appears. Hidden when the filter does not show it.
 func todoItem(_ todo: Todo, model: TodoModel) -> Node {
   let isEditing = model.editingID == todo.id
-  return li(.key("todo-\(todo.id)"), .classes(("completed", todo.completed), ("editing", isEditing))) {
+  return li(
+    .key("todo-\(todo.id)"), .classes(("completed", todo.completed), ("editing", isEditing)),
+    .hidden(!model.filter.shows(todo))
+  ) {
     div(.class("view")) {
       input(
         .class("toggle"), .type("checkbox"), .checked(todo.completed), .aria("label", "Done: \(todo.title)"),

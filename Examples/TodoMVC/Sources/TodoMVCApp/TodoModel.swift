@@ -38,8 +38,6 @@ public final class TodoModel {
     nextID = largest + 1
   }
 
-  /// The todos the current filter shows.
-  public var visibleTodos: [Todo] { todos.filter { filter.shows($0) } }
   /// How many are not done yet (the counter).
   public var activeCount: Int { todos.count(where: { !$0.completed }) }
   /// How many are done ("Clear completed" shows when there is one).

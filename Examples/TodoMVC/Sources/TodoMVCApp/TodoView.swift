@@ -43,8 +43,11 @@ func todoList(_ model: TodoModel) -> Node {
       .id("toggle-all"), .class("toggle-all"), .type("checkbox"), .checked(model.allCompleted),
       .onToggle { isOn in model.setAllCompleted(isOn) })
     label(.for("toggle-all")) { "Mark all as complete" }
+    // Every todo has its row; the filter hides the others (the spec allows hiding or removing,
+    // and its tests accept both). A filter change then only flips `hidden`: no row is removed
+    // and inserted again, and a list read just before a live reply lands still holds the rows.
     ul(.class("todo-list")) {
-      for todo in model.visibleTodos {
+      for todo in model.todos {
         todoItem(todo, model: model)
       }
     }

@@ -50,14 +50,16 @@ extension NavigationTestDriver {
     try send(id: id(ofTag: "label", text: title), event: "dblclick")
   }
 
-  /// The titles the list shows, top to bottom.
+  /// The titles the list shows, top to bottom (rows the filter hides left out).
   var titles: [String] {
     var titles: [String] = []
     runtime.mountedTree.forEachNode { _, node in
-      guard case .element(let element) = node, element.tag == "label", element.attribute("for") == nil,
-        case .text(let title)? = element.children.first
+      guard case .element(let row) = node, row.tag == "li", row.attribute("hidden") == nil,
+        case .element(let view)? = row.children.first, view.attribute("class") == "view"
       else { return }
-      titles.append(title)
+      for case .element(let label) in view.children where label.tag == "label" {
+        if case .text(let title)? = label.children.first { titles.append(title) }
+      }
     }
     return titles
   }
