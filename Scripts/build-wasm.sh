@@ -86,10 +86,16 @@ OVER=0
 #   the demo's ?q= filter: 230.2 KB / 100.6 KB, then 226.5 KB / 99.1 KB with the closest-pattern
 #   404 reasons left to native builds. Not yet measured function by function: the budget grows
 #   to 228 KiB / 99 KiB until it is (the lead's call).
+#   Issue 36 (events: key filters, debounce and throttle in listen patches, payloads with
+#   modifiers and checked state, every matching listener run, focus as state, VisitorStorage
+#   on localStorage through two imports), with main's routing of that day: 241.8 KB / 105.1 KB
+#   against main's 222.5 KB (raw) built an hour before. Not yet measured function by function
+#   (a suspect: `Patch.listen` carrying `EventOptions` makes every Patch copy larger): the
+#   budget grows to 240 KiB / 104 KiB until it is (the lead's call).
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=233472 APP_GZIP_BUDGET=101376
+APP_BUDGET=245760 APP_GZIP_BUDGET=106496
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 PACKAGE=Benchmarks module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \

@@ -30,6 +30,23 @@ public struct LiveApp: Sendable {
   /// ```
   public var linksNavigationStylesheet = true
 
+  /// The element that holds the app (default `<main id="app">`; ``Container``).
+  public var container = Container.main
+  /// The attributes of every page's `<html>` (default `lang="en"`).
+  ///
+  /// ```swift
+  /// var app = LiveApp(title: "Inventaire") { url in startInventory(url: url) }
+  /// app.htmlAttributes = [Attribute("lang", "fr"), Attribute("data-theme", "dark")]
+  /// ```
+  public var htmlAttributes = [Attribute("lang", "en")]
+  /// The attributes of every page's `<body>` (default none).
+  ///
+  /// ```swift
+  /// var app = LiveApp(title: "TodoMVC") { url in startTodos(url: url) }
+  /// app.bodyAttributes = [Attribute("class", "learn-bar")]
+  /// ```
+  public var bodyAttributes: [Attribute] = []
+
   /// Where the library serves the navigation markup's base stylesheet, to every app.
   public static let navigationStylesheet = "/navdom.css"
   /// Starts a session for a visitor arriving at `url` (path and query), or `nil` when the app has

@@ -17,7 +17,7 @@ enum LivePage {
     app: LiveApp, session: AppSession, sessionID: String?, wasmModule: String? = nil,
     formSession: String? = nil, style: Serializer.Style = .compact
   ) throws(RenderError) -> String {
-    var containerOptions: [ElementOption] = [.id("app"), .attribute("data-navdom-root", "")]
+    var containerOptions: [ElementOption] = [.attribute("data-navdom-root", "")]
     if let sessionID {
       containerOptions += [.attribute("data-navdom-session", sessionID), .attribute("data-navdom-stream", "")]
     }
@@ -38,7 +38,7 @@ enum LivePage {
       if walk.usesPageForm { pageForm = walk.pageFormNode() }
     }
 
-    let page = html(.lang("en")) {
+    let page = makeElement("html", app.htmlAttributes.map { .attribute($0) }, children: [
       head {
         meta(.charset("utf-8"))
         meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
@@ -47,13 +47,13 @@ enum LivePage {
         for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
         // One module, bundled (deferred by itself, as every module script is).
         script(.type("module"), .src("/runtime.js")) {}
-      }
-      body {
+      },
+      makeElement("body", app.bodyAttributes.map { .attribute($0) }, content: fragment {
         // The container is node 0; the app's nodes are its children, numbered from 1.
         if let pageForm { pageForm }
-        makeElement("main", containerOptions, children: nodes)
-      }
-    }
+        makeElement(app.container.tag, app.container.options(adding: containerOptions), children: nodes)
+      }),
+    ])
     return try renderDocument(page, style: style)
   }
 
@@ -79,16 +79,18 @@ extension LivePage {
   static func notFound(app: LiveApp, error: RouteError) -> HTTPResponse? {
     guard let notFound = app.notFound else { return nil }
     let reason = LiveApp.showsRouteErrors ? error.reason : nil
-    let page = html(.lang("en")) {
+    let page = makeElement("html", app.htmlAttributes.map { .attribute($0) }, children: [
       head {
         meta(.charset("utf-8"))
         meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
         title { "Not found · " + app.title }
         if app.linksNavigationStylesheet { link(.rel("stylesheet"), .href(LiveApp.navigationStylesheet)) }
         for stylesheet in app.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
-      }
-      body { makeElement("main", [.id("app")], children: notFound(reason).flattened) }
-    }
+      },
+      makeElement("body", app.bodyAttributes.map { .attribute($0) }, content: fragment {
+        makeElement(app.container.tag, app.container.options(adding: []), children: notFound(reason).flattened)
+      }),
+    ])
     do {
       var response = HTTPResponse.html(try renderDocument(page))
       response.status = .notFound

@@ -133,7 +133,11 @@ public final class LiveServer: Sendable {
     .deferred { [self] complete in
       workers.run { [self] in
         if let resumed = resumedPage(for: request) { return complete(resumed) }  // docs/NO-SCRIPT.md
-        let started = app.startSession(request.appURL)
+        // The visitor's storage is current while the app starts the session (VisitorStorage).
+        let visitor = VisitorCookie.visitor(of: request)
+        let visitorID = visitor ?? Self.newSessionID()
+        let storage = VisitorCookie.storage(for: visitorID, in: PubSub.shared.visitors)
+        let started = VisitorStorage.using(storage) { app.startSession(request.appURL) }
         let appSession: AppSession
         switch started {
         case .success(let session): appSession = session
@@ -148,7 +152,8 @@ public final class LiveServer: Sendable {
         }
         let id = Self.newSessionID()
         let now = ContinuousClock.now
-        let response = LivePage.response(app: app, session: appSession, sessionID: id)
+        var response = LivePage.response(app: app, session: appSession, sessionID: id)
+        if visitor == nil { response.headers["Set-Cookie"] = VisitorCookie.header(for: visitorID) }
         if response.status == .ok {
           let session = LiveSession(id: id, app: appSession, pool: workers, now: now)
           let evicted = sessions.withLock { sessions in

@@ -86,13 +86,7 @@ enum NoScriptSubmission {
 
   /// The session the visitor's cookie names, if the request carries one.
   static func cookieSession(_ request: HTTPRequest) -> String? {
-    for header in request.headers.values(for: "Cookie") {
-      for pair in header.split(separator: ";") {
-        let trimmed = pair.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix(cookie + "=") { return String(trimmed.dropFirst(cookie.count + 1)) }
-      }
-    }
-    return nil
+    request.cookie(named: cookie)
   }
 }
 

@@ -45,7 +45,9 @@ func appStart(
   let name = WasmABI.string(namePointer, nameLength)
   let url = WasmABI.string(urlPointer, urlLength)
   var reason = ""
-  guard let started = WasmApp.start(name, url: url, reason: &reason) else { return WasmABI.failure(reason) }
+  // The app reads the visitor's storage (localStorage) while it starts the session.
+  let started = VisitorStorage.using(BrowserStorage.make()) { WasmApp.start(name, url: url, reason: &reason) }
+  guard let started else { return WasmABI.failure(reason) }
   session = started
   do {
     return WasmABI.result(try started.startJSON())

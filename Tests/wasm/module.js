@@ -18,14 +18,31 @@ function instantiate(modulePath = wasmPath) {
   if (!fs.existsSync(modulePath)) throw new Error(`${modulePath} is missing: run Scripts/build-wasm.sh first`);
   const logged = [];
   let memory = null;
+  // VisitorStorage's imports, over a Map (runtime.js gives the module localStorage).
+  const stored = new Map();
+  const text = (pointer, length) => Buffer.from(memory.buffer, pointer, length).toString('utf8');
   const imports = {
     env: {
       navdom_write(pointer, length) {
-        logged.push(Buffer.from(memory.buffer, pointer, length).toString('utf8'));
+        logged.push(text(pointer, length));
+      },
+      navdom_storage_get(pointer, length) {
+        const value = stored.get(text(pointer, length));
+        if (value === undefined) return 0n;
+        const bytes = Buffer.from(value, 'utf8');
+        const copy = instance.exports.navdom_alloc(bytes.length);
+        new Uint8Array(memory.buffer, copy, bytes.length).set(bytes);
+        return BigInt(copy) | (BigInt(bytes.length) << 32n);
+      },
+      navdom_storage_set(keyPointer, keyLength, valuePointer, valueLength) {
+        const key = text(keyPointer, keyLength);
+        if (valueLength < 0) stored.delete(key);
+        else stored.set(key, text(valuePointer, valueLength));
       },
     },
   };
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(modulePath)), imports);
+  let instance = null;
+  instance = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(modulePath)), imports);
   memory = instance.exports.memory;
   const wasm = { exports: instance.exports, memory, logged };
 

@@ -26,6 +26,8 @@ enum CurrentRuntimeState {
 /// One thread's slot.
 final class ThreadSlot {
   var entered: RuntimeState?
+  /// The visitor storage a host set for the session being started (`VisitorStorage.using`).
+  var visitorStorage: VisitorStorage?
   private var ownState: RuntimeState?
 
   var threadDefault: RuntimeState {

@@ -15,7 +15,8 @@ import { modifierBits } from './event-options.js';
  * bytes or a compiled WebAssembly.Module. options.app: the name the module registered the
  * app under (WasmApp.register); default the first it registered. options.location: the URL
  * (path and query) to start the app at; default the window's. options.fetch: a fetch() to
- * load with (tests, other environments).
+ * load with (tests, other environments). options.storage: where the app's VisitorStorage
+ * lives (a Storage: getItem, setItem, removeItem); default the window's localStorage.
  *
  * The module starts the app at that URL at once and renders the same tree as the server's
  * first paint, with the same node ids, so it takes over the hydrated page without a
@@ -29,6 +30,7 @@ export function wasmTransport(options) {
   const win = typeof window !== 'undefined' ? window : null;
   const location = (options && options.location) || (win ? win.location.pathname + win.location.search : '/');
   const module = new WasmModule();
+  module.storage = (options && options.storage) || null;
   const ready = loadModule(module, options, url).then(() =>
     JSON.parse(module.call('app_start', `to start ${app || 'the app'} at ${location}`, app, location)));
   const send = async (event) => {
@@ -48,6 +50,21 @@ export function wasmTransport(options) {
     return JSON.parse(module.call('app_snapshot', 'a snapshot of the page'));
   };
   return { send, ready, snapshot };
+}
+
+const STORAGE_PREFIX = 'navdom:';
+
+/**
+ * Runs `body` with the storage area (`given`, else localStorage); undefined when there is none
+ * or it refuses (storage disabled, quota full): the app then reads nothing and its writes go.
+ */
+function storageCall(given, body) {
+  try {
+    const area = given || globalThis.localStorage;
+    return area ? body(area) : undefined;
+  } catch (_) {
+    return undefined;
+  }
 }
 
 /** Fetches (or takes) the module's bytes and instantiates them into `module`. */
@@ -81,12 +98,33 @@ class WasmModule {
      * module can no longer be trusted: nothing more goes to it.
      */
     this.trap = null;
+    this.storage = null; // options.storage, or the window's localStorage
   }
 
   imports() {
     // A line from the module: fatal errors and print(); see Sources/NavDOMWasmLibc.
-    const navdom_write = (pointer, length) => console.error('navdom wasm: ' + this.decoder.decode(new Uint8Array(this.memory.buffer, pointer, length)));
-    return { env: { navdom_write } };
+    const navdom_write = (pointer, length) => console.error('navdom wasm: ' + this.read(pointer, length));
+    // VisitorStorage (Sources/NavigationWasm/BrowserStorage.swift): localStorage, under "navdom:".
+    const navdom_storage_get = (pointer, length) => {
+      const value = storageCall(this.storage, (area) => area.getItem(STORAGE_PREFIX + this.read(pointer, length)));
+      if (typeof value !== 'string') return 0n;
+      const bytes = this.encoder.encode(value);
+      const copy = this.exports.navdom_alloc(bytes.length);
+      if (!copy) return 0n;
+      new Uint8Array(this.memory.buffer, copy, bytes.length).set(bytes);
+      return BigInt(copy) | (BigInt(bytes.length) << 32n);
+    };
+    const navdom_storage_set = (keyPointer, keyLength, valuePointer, valueLength) => {
+      const key = STORAGE_PREFIX + this.read(keyPointer, keyLength);
+      const value = valueLength < 0 ? null : this.read(valuePointer, valueLength);
+      storageCall(this.storage, (area) => (value === null ? area.removeItem(key) : area.setItem(key, value)));
+    };
+    return { env: { navdom_write, navdom_storage_get, navdom_storage_set } };
+  }
+
+  /** `length` bytes of UTF-8 at `pointer` in the module's memory. */
+  read(pointer, length) {
+    return this.decoder.decode(new Uint8Array(this.memory.buffer, pointer, length));
   }
 
   /** Copies `text` into the module's memory; returns [pointer, length] (free with navdom_free). */
