@@ -25,13 +25,22 @@ public final class TodoModel {
   /// The field with focus: the new todo's when the page opens (the spec's `autofocus`).
   @Observed public var focus: TodoField? = .newTodo
   private var nextID: Int
+  /// Where the list is kept for this visitor across reloads: live, on the server under the
+  /// visitor's cookie; from WebAssembly, in the browser's `localStorage` (navdom's
+  /// `VisitorStorage`, the same API in both).
+  private let storage: VisitorStorage
+  /// The key the list is kept under (the spec's `todos-[framework]`).
+  public static let storageKey = "todos-navdom"
 
-  /// A list holding `todos` (none by default), showing all of them.
+  /// The visitor's list as kept in `storage` (the visitor whose session is starting, by
+  /// default), or `todos` when given; showing all of them.
   ///
   /// ```swift
-  /// let model = TodoModel(todos: [Todo(id: 1, title: "feed the cat")])
+  /// let model = TodoModel(todos: [Todo(id: 1, title: "feed the cat")], storage: .inMemory())
   /// ```
-  public init(todos: [Todo] = []) {
+  public init(todos: [Todo]? = nil, storage: VisitorStorage = .current) {
+    self.storage = storage
+    let todos = todos ?? storage.string(forKey: Self.storageKey).flatMap { TodoJSON.decode($0) } ?? []
     self.todos = todos
     var largest = 0
     for todo in todos where todo.id > largest { largest = todo.id }
@@ -48,6 +57,7 @@ public final class TodoModel {
   /// Adds the typed title, trimmed, at the bottom and empties the field; an empty title adds
   /// nothing.
   public func addTodo(_ typed: String) {
+    defer { save() }
     let title = TitleText.trimmed(typed)
     guard !title.isEmpty else { return }
     newFieldResets += 1
@@ -57,23 +67,27 @@ public final class TodoModel {
 
   /// Marks one todo done or not, as its checkbox now says.
   public func setCompleted(_ id: Int, _ completed: Bool) {
+    defer { save() }
     guard let index = todos.firstIndex(where: { $0.id == id }) else { return }
     todos[index].completed = completed
   }
 
   /// Marks every todo as `completed` ("Mark all as complete").
   public func setAllCompleted(_ completed: Bool) {
+    defer { save() }
     for index in todos.indices { todos[index].completed = completed }
   }
 
   /// Removes one todo.
   public func destroy(_ id: Int) {
+    defer { save() }
     todos.removeAll { $0.id == id }
     if editingID == id { endEditing() }
   }
 
   /// Removes every done todo.
   public func clearCompleted() {
+    defer { save() }
     todos.removeAll { $0.completed }
   }
 
@@ -87,6 +101,7 @@ public final class TodoModel {
   /// Ends the edit with the field's text, trimmed; an empty text removes the todo (the spec's
   /// rule). Does nothing when `id` is not being edited (a blur after Enter or Escape).
   public func commitEdit(_ id: Int, _ typed: String) {
+    defer { save() }
     guard editingID == id else { return }
     endEditing()
     let title = TitleText.trimmed(typed)
@@ -98,6 +113,11 @@ public final class TodoModel {
   /// Ends the edit, discarding what was typed (Escape).
   public func cancelEdit() {
     endEditing()
+  }
+
+  /// Keeps the list for the visitor (editing is not kept: the spec's rule).
+  private func save() {
+    storage.set(TodoJSON.encode(todos), forKey: Self.storageKey)
   }
 
   private func endEditing() {

@@ -131,6 +131,22 @@ import VirtualDOM
     #expect(driver.titles == ["buy some cheese", "feed the cat"])
   }
 
+  @Test func theListIsKeptForTheVisitorAndTheNextSessionReadsItBack() throws {
+    let storage = VisitorStorage.inMemory()
+    let first = TodoModel(storage: storage)
+    first.addTodo("buy some cheese")
+    first.addTodo("feed the cat")
+    first.setCompleted(first.todos[1].id, true)
+    first.startEditing(first.todos[0].id)  // editing is not kept
+    let reloaded = TodoModel(storage: storage)
+    #expect(reloaded.todos.map { $0.title } == ["buy some cheese", "feed the cat"])
+    #expect(reloaded.todos.map { $0.completed } == [false, true])
+    #expect(reloaded.editingID == nil)
+    reloaded.addTodo("book a doctors appointment")
+    #expect(reloaded.todos.map { $0.id } == [1, 2, 3])  // ids go on after the kept ones
+    #expect(TodoModel(storage: VisitorStorage.inMemory()).todos.isEmpty)  // another visitor
+  }
+
   @Test func aDeepLinkShowsItsFilterAndAnUnknownURLIsNotAPage() {
     #expect(todoSession(url: "/completed")?.url == "/completed")
     #expect(todoSession(url: "/done") == nil)

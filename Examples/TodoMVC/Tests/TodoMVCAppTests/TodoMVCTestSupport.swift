@@ -4,7 +4,7 @@ import VirtualDOM
 
 /// A fresh list at `url`, driven as a person would.
 func makeDriver(url: String = "/") -> (NavigationTestDriver, TodoModel) {
-  let model = TodoModel()
+  let model = TodoModel(storage: .inMemory())
   let started = model.routes.navigate(to: url)
   precondition((try? started.get()) != nil, "the tests start at a URL the app has: \(url)")
   return (NavigationTestDriver(model: model) { todoView($0) }, model)
