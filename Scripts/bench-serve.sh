@@ -3,9 +3,11 @@
 #
 #   Scripts/bench-serve.sh             # wrk -t2 -c64 -d5s against both, then the ratio
 #   SOAK=1 Scripts/bench-serve.sh      # plus 60 s of load on StaticServe, sampling its RSS
+#   BASELINE=/work/before/.build/release/navdom Scripts/bench-serve.sh
+#                                      # plus another navdom build in the same rounds (before/after)
 #
 # Environment: ROUNDS (3), DURATION (5s), CONNECTIONS (64), THREADS (2), SERVE_PORT (18181),
-# NGINX_PORT (18182), SOAK_SECONDS (60).
+# NGINX_PORT (18182), BASELINE_PORT (18183), SOAK_SECONDS (60), BASELINE (another navdom binary).
 #
 # The server measured is `navdom serve` itself (release build, one event loop per core).
 set -euo pipefail
@@ -17,6 +19,8 @@ threads="${THREADS:-2}"
 serve_port="${SERVE_PORT:-18181}"
 nginx_port="${NGINX_PORT:-18182}"
 soak_seconds="${SOAK_SECONDS:-60}"
+baseline="${BASELINE:-}"
+baseline_port="${BASELINE_PORT:-18183}"
 loops="$(nproc)"
 
 for tool in wrk /usr/sbin/nginx swiftc; do
@@ -36,8 +40,10 @@ chmod -R a+rX "$work/public"
 
 serve_pid=""
 nginx_pid=""
+baseline_pid=""
 cleanup() {
   [[ -n "$serve_pid" ]] && kill "$serve_pid" 2>/dev/null || true
+  [[ -n "$baseline_pid" ]] && kill "$baseline_pid" 2>/dev/null || true
   [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$work"
@@ -75,6 +81,10 @@ CONF
 serve_pid=$!
 /usr/sbin/nginx -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
 nginx_pid=$!
+if [[ -n "$baseline" ]]; then
+  "$baseline" serve --public "$work/public" --port "$baseline_port" --quiet > "$work/baseline.log" 2>&1 &
+  baseline_pid=$!
+fi
 
 wait_for_port() {
   for _ in $(seq 1 100); do
@@ -86,6 +96,7 @@ wait_for_port() {
 }
 wait_for_port "$serve_port"
 wait_for_port "$nginx_port"
+[[ -n "$baseline" ]] && wait_for_port "$baseline_port"
 
 # Both must serve the same bytes.
 curl -sf "http://127.0.0.1:$serve_port/bench.txt" | cmp -s - "$work/public/bench.txt" || { echo "StaticServe served wrong bytes" >&2; exit 1; }
@@ -110,12 +121,19 @@ echo "$rounds alternating rounds (the machine is shared; alternating keeps the c
 # A short warm-up for both, then the measured runs, alternating.
 run_wrk "$serve_port" 1s > /dev/null
 run_wrk "$nginx_port" 1s > /dev/null
+[[ -n "$baseline" ]] && run_wrk "$baseline_port" 1s > /dev/null
 serve_runs=()
 nginx_runs=()
+baseline_runs=()
 for round in $(seq 1 "$rounds"); do
   serve_runs+=("$(run_wrk "$serve_port" "$duration")")
   nginx_runs+=("$(run_wrk "$nginx_port" "$duration")")
-  echo "  round $round: StaticServe ${serve_runs[-1]%% *} req/s, nginx ${nginx_runs[-1]%% *} req/s"
+  line="  round $round: StaticServe ${serve_runs[-1]%% *} req/s, nginx ${nginx_runs[-1]%% *} req/s"
+  if [[ -n "$baseline" ]]; then
+    baseline_runs+=("$(run_wrk "$baseline_port" "$duration")")
+    line+=", baseline ${baseline_runs[-1]%% *} req/s"
+  fi
+  echo "$line"
 done
 # The median run by requests/s; errors are summed over all runs.
 median() { printf '%s\n' "$@" | sort -n -k1,1 | awk '{ line[NR] = $0 } END { print line[int((NR + 1) / 2)] }'; }
@@ -127,8 +145,14 @@ nginx_errors="$(total_errors "${nginx_runs[@]}")"
 printf '%-34s %12s %10s %8s\n' "server (median of $rounds)" "requests/s" "p99" "errors"
 printf '%-34s %12s %10s %8s\n' "navdom serve ($loops event loops)" "$serve_rps" "$serve_p99" "$serve_errors"
 printf '%-34s %12s %10s %8s\n' "nginx (2 workers)" "$nginx_rps" "$nginx_p99" "$nginx_errors"
+if [[ -n "$baseline" ]]; then
+  read -r baseline_rps baseline_p99 _ <<<"$(median "${baseline_runs[@]}")"
+  printf '%-34s %12s %10s %8s\n' "baseline ($(basename "$(dirname "$(dirname "$(dirname "$baseline")")")"))" \
+    "$baseline_rps" "$baseline_p99" "$(total_errors "${baseline_runs[@]}")"
+  echo "ratio baseline / nginx: $(awk -v a="$baseline_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')x"
+fi
 ratio="$(awk -v a="$serve_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')"
-echo "ratio StaticServe / nginx: ${ratio}x (goal >= 0.5x, no errors)"
+echo "ratio StaticServe / nginx: ${ratio}x (goal >= 0.8x, no errors)"
 
 if [[ "${SOAK:-0}" == "1" ]]; then
   echo "soak: ${soak_seconds}s of wrk -c$connections against StaticServe, RSS of pid $serve_pid every 5 s"

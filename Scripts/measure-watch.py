@@ -3,7 +3,9 @@ rebuilds (docs/WATCH.md): starts `BINARY serve --watch --port 0` in PACKAGE_DIR,
 headless Chromium, then replaces the string literal "OLD" with "NEW" in SOURCE (and back, ROUNDS
 times each way), timing each save until the page shows the new text, hydrated. SOURCE is restored
 at the end. SOURCE may be a file of a path dependency (relative to PACKAGE_DIR), and arguments
-after ROUNDS go to `serve` (`--wasm`: the module is rebuilt too).
+after ROUNDS go to `serve` (`--wasm`: the module is rebuilt too). Each round also prints the CPU
+time of the builds (the watcher's finished children, /proc/PID/stat), which the machine's load
+does not inflate as it does the wall time.
 
 usage: .venv/bin/python Scripts/measure-watch.py BINARY PACKAGE_DIR SOURCE OLD NEW [ROUNDS [SERVE_ARGS...]]"""
 import os, re, subprocess, sys, threading, time
@@ -23,6 +25,14 @@ o = webdriver.ChromeOptions(); o.binary_location = "/usr/bin/chromium"
 for a in ("--headless=new", "--no-sandbox", "--disable-gpu"): o.add_argument(a)
 d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
 path = os.path.join(package, source)
+
+
+def children_cpu():
+    """User + system seconds of the watcher's children that have ended (its builds)."""
+    fields = open(f"/proc/{process.pid}/stat").read().split(")")[-1].split()
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
 original = open(path).read()
 try:
     d.get(base + "/")
@@ -33,6 +43,7 @@ try:
         content = open(path).read()
         assert f'"{have}"' in content
         saved = time.time()
+        cpu_before = children_cpu()
         open(path, "w").write(content.replace(f'"{have}"', f'"{want}"', 1))
         while time.time() - saved < 600:
             time.sleep(0.05)
@@ -44,7 +55,9 @@ try:
                 pass
         total = time.time() - saved
         built = [l.split("watch: ")[-1].strip() for t, l in log if "built in" in l and t >= saved]
-        print(f"round {r + 1}: '{have}' -> '{want}': page updated {total:.1f} s after the save ({'; '.join(built) or 'no build line'})", flush=True)
+        cpu = children_cpu() - cpu_before
+        print(f"round {r + 1}: '{have}' -> '{want}': page updated {total:.1f} s after the save, builds' CPU {cpu:.1f} s "
+              f"({'; '.join(built) or 'no build line'})", flush=True)
 finally:
     open(path, "w").write(original)
     d.quit(); process.terminate(); process.wait()

@@ -6,6 +6,7 @@ import PackagePlugin
 ///
 ///     swift package --allow-writing-to-package-directory build-wasm --product ContactsWasm
 ///     swift package --allow-writing-to-package-directory build-wasm --product ContactsWasm --output public/app.wasm
+///     swift package --allow-writing-to-package-directory build-wasm --product ContactsWasm --development
 ///
 /// Steps: check that the product's Swift sources avoid what Embedded Swift has not (a clear
 /// message with file and line instead of a compiler error deep in a dependency), build it for
@@ -19,7 +20,8 @@ struct BuildWasm: CommandPlugin {
     let wantsHelp = extractor.extractFlag(named: "help") > 0
     let productNames = extractor.extractOption(named: "product")
     let outputs = extractor.extractOption(named: "output")
-    let skipsOptimizer = extractor.extractFlag(named: "no-wasm-opt") > 0
+    let development = extractor.extractFlag(named: "development") > 0
+    let skipsOptimizer = extractor.extractFlag(named: "no-wasm-opt") > 0 || development
     if wantsHelp {
       print(Self.usage)
       return
@@ -42,7 +44,8 @@ struct BuildWasm: CommandPlugin {
     try EmbeddedPreflight.check(product)
 
     let packageDirectory = context.package.directoryURL
-    let build = try WasmBuild(swift: context.tool(named: "swift").url, packageDirectory: packageDirectory)
+    var build = try WasmBuild(swift: context.tool(named: "swift").url, packageDirectory: packageDirectory)
+    build.development = development
     let built = try build.run(product: productName)
     let output = outputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
       ?? build.scratchDirectory.appendingPathComponent("\(productName).wasm")
@@ -50,12 +53,15 @@ struct BuildWasm: CommandPlugin {
   }
 
   static let usage = """
-    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt]
+    usage: swift package --allow-writing-to-package-directory build-wasm --product NAME [--output PATH] [--no-wasm-opt] [--development]
 
       --product NAME  the executable product to build (its main.swift registers the app with
                       NavigationWasm's WasmApp.register)
       --output PATH   where the module goes (default .build-wasm/NAME.wasm), relative to the package
       --no-wasm-opt   skip Binaryen's size optimiser even when wasm-opt is installed
+      --development   a quick build for the edit loop (`serve --watch --wasm` uses it): no LTO,
+                      no optimiser, no wasm-opt, built apart in .build-wasm/development; only
+                      the modules a change touches are compiled again. Larger and slower.
     """
 }
 

@@ -6,9 +6,16 @@ struct WasmBuild {
   /// The `swift` driver the plugin runs under; its toolchain must ship Embedded Swift for wasm32.
   var swift: URL
   var packageDirectory: URL
+  /// A development build (`--development`): no LTO, no size optimisation, so a change rebuilds
+  /// only the modules it touches and links in seconds; the module is larger and slower.
+  var development = false
 
   /// Where the build goes: apart from `.build`, which the running `swift package` holds.
   var scratchDirectory: URL { packageDirectory.appendingPathComponent(".build-wasm") }
+
+  /// Where SwiftPM builds: a development build apart from the release one, so neither
+  /// invalidates the other's objects (their flags differ).
+  var buildDirectory: URL { development ? scratchDirectory.appendingPathComponent("development") : scratchDirectory }
 
   /// The toolchain's Embedded Swift standard library for wasm32.
   let embeddedLibrary: URL
@@ -30,7 +37,8 @@ struct WasmBuild {
     let swiftc = [
       "-enable-experimental-feature", "Embedded",
       "-enable-experimental-feature", "Extern",  // NavigationWasm's @_extern of the module's main
-      "-wmo", "-Osize",
+      // Embedded Swift compiles each module whole; -Onone skips the optimiser for speed.
+      "-wmo", development ? "-Onone" : "-Osize",
       // No libc to provide a stack protector's guard.
       "-Xfrontend", "-disable-stack-protector",
       "-Xclang-linker", "-nostdlib",  // NavDOMWasmLibc is the C library
@@ -39,21 +47,27 @@ struct WasmBuild {
       // runtime.js calls the exports; there is no entry point, and unused code goes.
       "--no-entry", "--gc-sections", "--strip-all",
       "-L\(embeddedLibrary.path)", "-lswiftUnicodeDataTables",
+    ]
+    guard !development else {
+      return ["-c", "release", "--triple", "wasm32-unknown-none-wasm"]
+        + swiftc.flatMap { ["-Xswiftc", $0] } + linker.flatMap { ["-Xlinker", $0] }
+    }
+    let lto = [
       // Size, not speed (measured on navdom.wasm): full LTO keeps once what several modules
       // specialised, and a negative inline threshold lets its inliner only shrink code (-2%
       // against 0; any value below -50 measured the same).
       "-mllvm", "-inline-threshold=-50",
     ]
     return ["-c", "release", "--triple", "wasm32-unknown-none-wasm", "--experimental-lto-mode=full"]
-      + swiftc.flatMap { ["-Xswiftc", $0] } + linker.flatMap { ["-Xlinker", $0] }
+      + swiftc.flatMap { ["-Xswiftc", $0] } + (linker + lto).flatMap { ["-Xlinker", $0] }
   }
 
   /// Builds `product` and returns the module SwiftPM linked.
   func run(product: String) throws -> URL {
-    let arguments = ["build", "--product", product, "--scratch-path", scratchDirectory.path] + flags
+    let arguments = ["build", "--product", product, "--scratch-path", buildDirectory.path] + flags
     print("build-wasm: swift \(arguments.joined(separator: " "))")
     try Self.execute(swift, arguments, in: packageDirectory, what: "the wasm build of '\(product)'")
-    let binDirectory = scratchDirectory.appendingPathComponent("wasm32-unknown-none-wasm/release")
+    let binDirectory = buildDirectory.appendingPathComponent("wasm32-unknown-none-wasm/release")
     for name in ["\(product).wasm", product] {
       let candidate = binDirectory.appendingPathComponent(name)
       if FileManager.default.fileExists(atPath: candidate.path) { return candidate }

@@ -60,9 +60,10 @@ public struct HostPolicy: Sendable, Equatable {
       guard let close = text.firstIndex(of: "]") else { return "" }
       return String(text[...close])
     }
-    if let colon = text.lastIndex(of: ":") {
-      let port = text[text.index(after: colon)...]
-      guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "" }
+    // Bytes, not Characters: this runs for every request (an ASCII digit is one byte).
+    let utf8 = text.utf8
+    if let colon = utf8.lastIndex(of: 0x3A) {
+      guard utf8[utf8.index(after: colon)...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return "" }
       text = String(text[..<colon])
     }
     if text.hasSuffix(".") { text.removeLast() }
@@ -75,15 +76,25 @@ public struct HostPolicy: Sendable, Equatable {
     return text
   }
 
-  /// Four decimal numbers 0–255 separated by dots.
+  /// Four decimal numbers 0–255 separated by dots (each of one to three ASCII digits).
   static func isIPv4(_ text: String) -> Bool {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 4 else { return false }
-    for part in parts {
-      guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }),
-        let value = Int(part), value <= 255
-      else { return false }
+    var parts = 1
+    var digits = 0
+    var value = 0
+    for byte in text.utf8 {
+      if byte == 0x2E {
+        guard digits > 0 else { return false }
+        parts += 1
+        digits = 0
+        value = 0
+      } else if byte >= 0x30 && byte <= 0x39 {
+        digits += 1
+        value = value * 10 + Int(byte - 0x30)
+        guard digits <= 3, value <= 255 else { return false }
+      } else {
+        return false
+      }
     }
-    return true
+    return parts == 4 && digits > 0
   }
 }

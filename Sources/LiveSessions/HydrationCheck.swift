@@ -8,46 +8,96 @@ import VirtualDOM
 /// "Hydration that checks itself", gives the exact input; runtime.js `shapeCheck` computes the
 /// same over the DOM.
 ///
+/// A page computes it as it walks its tree for everything else (``PageWalk``): `enter` an
+/// element, `leave` it after its children, `add` the other nodes.
+///
 /// ```swift
 /// HydrationCheck.value(of: [ul { li { "One" } }])   // "3:…"
 /// ```
-enum HydrationCheck {
+struct HydrationCheck {
+  private var hasher = Hasher32()
+  private var count = 0
+
+  /// The check of `roots` on their own (a page gets it from its ``PageWalk``).
   static func value(of roots: [Node]) -> String {
-    var hasher = Hasher32()
-    var count = 0
-    for node in roots { add(node, to: &hasher, count: &count) }
-    return String(count) + ":" + hasher.hex
+    var check = HydrationCheck()
+    for node in roots { check.addSubtree(node) }
+    return check.value
   }
 
-  private static func add(_ node: Node, to hasher: inout Hasher32, count: inout Int) {
+  /// `"N:H"`, for what was added so far.
+  var value: String { String(count) + ":" + hasher.hex }
+
+  /// An element's start: `<`, its tag as the HTML parser leaves it, `>`.
+  mutating func enter(_ element: Element) {
+    count += 1
+    hasher.unit(0x3C)  // <
+    let packed = element.packedTag
+    // The HTML parser lowercases HTML tags; SVG and MathML keep theirs (foreignObject).
+    let lowercases = element.namespace == .html
+    if packed != 0 {
+      // A packed tag is its ASCII bytes, first in the low byte: hashed without spelling it out.
+      var rest = packed
+      while rest != 0 {
+        let byte = UInt16(truncatingIfNeeded: rest & 0xFF)
+        hasher.unit(lowercases && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        rest >>= 8
+      }
+    } else {
+      for unit in element.tag.utf16 { hasher.unit(lowercases && unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit) }
+    }
+    hasher.unit(0x3E)  // >
+  }
+
+  /// An element's end, after its children.
+  mutating func leave() { hasher.unit(0x2F) }  // /
+
+  /// A node that is not an element (a fragment adds its members).
+  mutating func add(_ node: Node) {
     switch node {
     case .element(let element):
-      count += 1
-      hasher.unit(0x3C)  // <
-      let tag = element.tag
-      // The HTML parser lowercases HTML tags; SVG and MathML keep theirs (foreignObject).
-      for unit in tag.utf16 {
-        hasher.unit(element.namespace == .html && unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit)
-      }
-      hasher.unit(0x3E)  // >
-      for index in 0..<element.childCount { add(element.child(at: index), to: &hasher, count: &count) }
-      hasher.unit(0x2F)  // /
+      // Not reached from a page's walk, which enters elements itself.
+      addSubtree(.element(element))
     case .text(let text):
       count += 1
-      addText(text, to: &hasher)
+      addText(text)
     case .comment(let text):
       count += 1
       // An empty comment is written as a text marker and hydrates as an empty text node.
-      if text.isEmpty { addText(text, to: &hasher) } else { hasher.unit(0x21); hasher.units(text) }
+      if text.isEmpty { addText(text) } else { hasher.unit(0x21); hasher.units(text) }
     case .fragment(let nodes):
-      for child in nodes { add(child, to: &hasher, count: &count) }
+      for child in nodes { addSubtree(child) }
     }
   }
 
+  private mutating func addSubtree(_ node: Node) {
+    guard case .element(let element) = node else { return add(node) }
+    enter(element)
+    for index in 0..<element.childCount { addSubtree(element.child(at: index)) }
+    leave()
+  }
+
   /// `#` and the text as the parser leaves it: CR and CR LF become LF.
-  private static func addText(_ text: String, to hasher: inout Hasher32) {
+  private mutating func addText(_ text: String) {
     hasher.unit(0x23)
     var afterCR = false
+    // ASCII text is its own UTF-16: hashed from its UTF-8 bytes, without decoding.
+    let start = hasher
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      for byte in bytes {
+        guard byte < 0x80 else { return false }
+        if byte == 0x0A && afterCR {
+          afterCR = false
+          continue
+        }
+        afterCR = byte == 0x0D
+        hasher.unit(afterCR ? 0x0A : UInt16(byte))
+      }
+      return true
+    }
+    guard ascii != true else { return }
+    hasher = start
+    afterCR = false
     for unit in text.utf16 {
       if unit == 0x0A && afterCR {
         afterCR = false

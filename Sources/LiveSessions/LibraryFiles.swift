@@ -31,8 +31,11 @@ package enum LibraryFiles {
     return handler.response(to: request)
   }
 
+  /// Made once: a set literal in the closure was built again for every request.
+  private static let faviconPath: Set<String> = ["/favicon.ico"]
+
   /// `router`, answering `/favicon.ico` with the library's icon first.
   package static func addingFavicon(to router: @escaping HTTPServer.Router) -> HTTPServer.Router {
-    { request in response(to: request, paths: ["/favicon.ico"]) ?? router(request) }
+    { request in response(to: request, paths: faviconPath) ?? router(request) }
   }
 }

@@ -26,17 +26,16 @@ enum LivePage {
     // The title runtime.js shows when no page or presentation has one.
     containerOptions.append(.attribute("data-navdom-title", app.title))
     let formSession = formSession ?? sessionID
-    if sessionID != nil || formSession == nil {
-      containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(session.hydrationPatches)))
-      containerOptions.append(.attribute("data-navdom-check", HydrationCheck.value(of: session.runtime.nodes)))
+    // One walk for the check, the patches and the no-script markup (PageWalk).
+    let hydrates = sessionID != nil || formSession == nil
+    let forms = formSession.map { NoScriptForms(session: $0) }
+    var walk = PageWalk(ids: session.runtime.mountedTree.ids, forms: forms, hydrates: hydrates)
+    let nodes = walk.run(session.runtime.nodes)
+    if hydrates {
+      containerOptions.append(.attribute("data-navdom-patches", WireFormat.encode(walk.patches)))
+      containerOptions.append(.attribute("data-navdom-check", walk.check.value))
     }
-    var nodes = session.runtime.nodes
-    var pageForm: Node?
-    if let formSession {
-      let walk = NoScriptForms(session: formSession, runtime: session.runtime)
-      nodes = walk.annotate(nodes)
-      if walk.usesPageForm { pageForm = walk.pageFormNode() }
-    }
+    let pageForm = forms?.usesPageForm == true ? forms?.pageFormNode() : nil
 
     let page = makeElement("html", app.htmlAttributes.map { .attribute($0) }, children: [
       head {
@@ -119,7 +118,16 @@ extension HTTPRequest {
   /// Whether the path's last segment has a file extension (`/runtime.js`, `/app.css`): those
   /// are static files, answered without asking the app or taking its lock.
   package var namesAFile: Bool {
-    guard let lastSegment = path.split(separator: "/").last else { return false }
-    return lastSegment.contains(".")
+    // Bytes from the end, not `split`: every static file's request asks (no array made).
+    var sawSegment = false
+    for byte in path.utf8.reversed() {
+      if byte == 0x2F {  // /
+        if sawSegment { return false }
+      } else {
+        sawSegment = true
+        if byte == 0x2E { return true }  // .
+      }
+    }
+    return false
   }
 }

@@ -4,7 +4,8 @@ import VirtualDOM
 /// The markup that lets a live page work without script (docs/NO-SCRIPT.md): forms and buttons
 /// the app listens to post to the session, which runs their handlers and redirects.
 ///
-/// A live page's tree is walked with its node ids, and in the copy that is rendered:
+/// A live page's tree is walked with its node ids (``PageWalk``, the same walk that makes the
+/// hydration check), and in the copy that is rendered:
 /// - a `<form>` with a `submit` listener gets `method="post"` and
 ///   `action="/_navdom/form?session=S&form=ID"`; its fields keep their form;
 /// - a button with a `click` listener gets `name="navdom-click" value="ID"`; unless it submits
@@ -19,8 +20,9 @@ import VirtualDOM
 /// is not touched).
 ///
 /// ```swift
-/// let walk = NoScriptForms(session: "3f9c", ids: ids)
-/// let roots = walk.annotate(runtime.nodes)   // rendered instead of runtime.nodes
+/// let forms = NoScriptForms(session: "3f9c")
+/// var walk = PageWalk(ids: runtime.mountedTree.ids, forms: forms, hydrates: true)
+/// let roots = walk.run(runtime.nodes)   // rendered instead of runtime.nodes
 /// ```
 final class NoScriptForms {
   /// Where forms post, and the id of the page's own form.
@@ -47,40 +49,20 @@ final class NoScriptForms {
   }
 
   let session: String
-  private let ids: [NodeID]
-  private var position = 0
   /// Every listening field met, in document order.
   private(set) var fields: [Field] = []
   /// Whether any control was given to the page's own form (the page then carries it).
   private(set) var usesPageForm = false
 
-  init(session: String, ids: [NodeID]) {
+  init(session: String) {
     self.session = session
-    self.ids = ids
   }
 
-  /// The walk for a runtime's current tree (its ids as mounted).
-  convenience init(session: String, runtime: NavigationRuntime) {
-    self.init(session: session, ids: runtime.mountedTree.ids)
-  }
-
-  /// `roots`, with the attributes above added where they apply (unchanged subtrees shared).
-  func annotate(_ roots: [Node]) -> [Node] {
-    walk(roots, building: true)
-  }
-
-  /// Only `fields`, for a submission: the same walk, building nothing.
-  func collectFields(of roots: [Node]) {
-    _ = walk(roots, building: false)
-  }
-
-  private var building = true
-
-  private func walk(_ roots: [Node], building: Bool) -> [Node] {
-    position = 0
-    fields = []
-    self.building = building
-    return roots.map { visit($0, form: nil) }
+  /// Only `fields` of a runtime's current tree (its ids as mounted), for a submission: the
+  /// page's walk, building nothing.
+  func collectFields(of runtime: NavigationRuntime) {
+    var walk = PageWalk(ids: runtime.mountedTree.ids, forms: self, hydrates: false, building: false)
+    _ = walk.run(runtime.nodes)
   }
 
   /// The page's own form: put before the container. Its first submit button is a disabled
@@ -93,83 +75,92 @@ final class NoScriptForms {
     }
   }
 
-  private func visit(_ node: Node, form submitForm: NodeID?) -> Node {
-    guard case .element(let element) = node else {
-      position += 1
-      return node
-    }
-    let id = position < ids.count ? ids[position] : -1
-    position += 1
-    let events = element.hasExtras ? element.listeners.map { $0.event } : []
-    let tag = element.tag.lowercased()
-    var attributes: [Attribute]?
-    var innerForm = submitForm
-
-    if tag == "form", events.contains("submit"), element.attribute("method")?.lowercased() != "dialog" {
-      innerForm = id
-      attributes = setting(
+  /// What the page's walk gives an element that listens (`element.hasExtras`), with node id
+  /// `id` inside the app's form `submitForm`: the attributes it is rendered with (nil: as it
+  /// is), and the form its descendants' fields belong to.
+  func annotation(of element: Element, id: NodeID, form submitForm: NodeID?) -> (attributes: [Attribute]?, form: NodeID?) {
+    // Every tag these rules name packs (eight bytes or fewer); compared packed, not spelled out.
+    let tag = Self.lowercased(element.packedTag)
+    let events = element.listeners.map { $0.event }
+    if tag == Self.formTag, events.contains("submit"), element.attribute("method")?.lowercased() != "dialog" {
+      let attributes = setting(
         [("method", "post"), ("action", Self.endpoint + "?session=" + session + "&form=" + String(id))], in: element)
-    } else if events.contains("click"), isButton(element, tag: tag) {
+      return (attributes, id)
+    }
+    if events.contains("click"), isButton(element, tag: tag) {
       if submitForm != nil, submitsItsForm(element, tag: tag) {
-        attributes = setting([("name", Self.clickField), ("value", String(id))], in: element)
-      } else {
-        usesPageForm = true
-        attributes = setting(
-          [("type", "submit"), ("form", Self.pageForm), ("name", Self.clickField), ("value", String(id))], in: element)
+        return (setting([("name", Self.clickField), ("value", String(id))], in: element), submitForm)
       }
-    } else if ["input", "select", "textarea"].contains(tag), events.contains("input") || events.contains("change") {
-      let type = element.attribute("type")?.lowercased() ?? ""
-      let name = element.attribute("name") ?? "navdom-\(id)"
-      let owner: Owner = submitForm.map { .form($0) } ?? .page
-      var changes = [("name", name)]
-      if owner == .page {
-        usesPageForm = true
-        changes.append(("form", Self.pageForm))
-      }
-      attributes = setting(changes, in: element)
-      fields.append(
-        Field(
-          id: id, name: name, events: events, isCheckbox: type == "checkbox" || type == "radio",
-          value: element.attribute("value") ?? "on", owner: owner))
+      usesPageForm = true
+      let attributes = setting(
+        [("type", "submit"), ("form", Self.pageForm), ("name", Self.clickField), ("value", String(id))], in: element)
+      return (attributes, submitForm)
     }
-
-    var children: [Node]?
-    if element.childCount > 0 {
-      var changed = false
-      var visited: [Node] = []
-      visited.reserveCapacity(element.childCount)
-      for index in 0..<element.childCount {
-        let child = element.child(at: index)
-        let after = visit(child, form: innerForm)
-        if !changed, case .element(let old) = child, case .element(let new) = after, !old.isIdentical(to: new) {
-          changed = true
-        }
-        visited.append(after)
-      }
-      if changed { children = visited }
+    guard Self.fieldTags.contains(tag), events.contains("input") || events.contains("change") else {
+      return (nil, submitForm)
     }
-    guard building, attributes != nil || children != nil else { return node }
-    return .element(element.with(attributes: attributes, children: children))
+    let type = element.attribute("type")?.lowercased() ?? ""
+    let name = element.attribute("name") ?? "navdom-\(id)"
+    let owner: Owner = submitForm.map { .form($0) } ?? .page
+    var changes = [("name", name)]
+    if owner == .page {
+      usesPageForm = true
+      changes.append(("form", Self.pageForm))
+    }
+    fields.append(
+      Field(
+        id: id, name: name, events: events, isCheckbox: type == "checkbox" || type == "radio",
+        value: element.attribute("value") ?? "on", owner: owner))
+    return (setting(changes, in: element), submitForm)
   }
 
-  private func isButton(_ element: Element, tag: String) -> Bool {
-    if tag == "button" { return true }
-    guard tag == "input" else { return false }
+  private static let formTag = Names.packedTag("form")
+  private static let buttonTag = Names.packedTag("button")
+  private static let inputTag = Names.packedTag("input")
+  private static let fieldTags = [inputTag, Names.packedTag("select"), Names.packedTag("textarea")]
+
+  /// A packed tag with its ASCII capitals made small (0 stays 0: a tag too long to pack).
+  static func lowercased(_ packed: UInt64) -> UInt64 {
+    var result: UInt64 = 0
+    var shift: UInt64 = 0
+    var rest = packed
+    while rest != 0 {
+      var byte = rest & 0xFF
+      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+      result |= byte << shift
+      shift += 8
+      rest >>= 8
+    }
+    return result
+  }
+
+  private func isButton(_ element: Element, tag: UInt64) -> Bool {
+    if tag == Self.buttonTag { return true }
+    guard tag == Self.inputTag else { return false }
     let type = element.attribute("type")?.lowercased() ?? ""
     return type == "submit" || type == "button" || type == "image"
   }
 
   /// Whether clicking the button submits the form it sits in (its type is submit).
-  private func submitsItsForm(_ element: Element, tag: String) -> Bool {
-    let type = element.attribute("type")?.lowercased() ?? (tag == "button" ? "submit" : "")
+  private func submitsItsForm(_ element: Element, tag: UInt64) -> Bool {
+    let type = element.attribute("type")?.lowercased() ?? (tag == Self.buttonTag ? "submit" : "")
     return type == "submit" || type == "image"
+  }
+
+  /// Whether `name` is `lowercase` in any ASCII case, without making a lowercased copy (this
+  /// runs for every attribute of every element the page's walk annotates).
+  static func isName(_ name: String, lowercased lowercase: String) -> Bool {
+    let (bytes, expected) = (name.utf8, lowercase.utf8)
+    guard bytes.count == expected.count else { return false }
+    return zip(bytes, expected).allSatisfy { byte, wanted in (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted }
   }
 
   /// The element's attributes with each of `changes` set: replaced in place, or appended.
   private func setting(_ changes: [(String, String)], in element: Element) -> [Attribute] {
     var attributes = element.attributes
+    attributes.reserveCapacity(attributes.count + changes.count)
     for (name, value) in changes {
-      if let index = attributes.firstIndex(where: { $0.name.lowercased() == name }) {
+      if let index = attributes.firstIndex(where: { Self.isName($0.name, lowercased: name) }) {
         attributes[index].value = value
       } else {
         attributes.append(Attribute(name, value))

@@ -46,8 +46,8 @@ enum NoScriptSubmission {
   /// Runs the submission in the app; returns the URL of its state afterwards. Events the
   /// current tree refuses (a stale button) change nothing; the visitor sees the state as it is.
   static func run(_ posted: [(String, String)], formID: NodeID?, in app: AppSession) -> String {
-    let walk = NoScriptForms(session: "", runtime: app.runtime)
-    walk.collectFields(of: app.runtime.nodes)
+    let walk = NoScriptForms(session: "")
+    walk.collectFields(of: app.runtime)
     let clicked = posted.first { $0.0 == NoScriptForms.clickField }.flatMap { NodeID($0.1) }
     let owner: NoScriptForms.Owner = formID.map { .form($0) } ?? .page
     for field in walk.fields where field.owner == owner {

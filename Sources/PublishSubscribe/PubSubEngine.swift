@@ -1,9 +1,10 @@
 import NavDOMSupport
 
 /// What carries ``PubSub``'s messages: encoded bytes by topic. ``LocalPubSubEngine`` carries
-/// them within one process; an engine shared by several server processes (Redis pub/sub,
-/// Postgres LISTEN/NOTIFY) would carry the same bytes between them, each process delivering to
-/// its own subscribers, the publisher's own included.
+/// them within one process; an engine shared by several server processes
+/// (``UnixSocketPubSubEngine`` on one machine, ``RedisPubSubEngine`` on several) carries the
+/// same bytes between them, each process delivering to its own subscribers, the publisher's
+/// own included. An engine may also be a ``SharedValueStore`` and a ``VisitorStore``.
 ///
 /// ```swift
 /// let engine = LocalPubSubEngine()

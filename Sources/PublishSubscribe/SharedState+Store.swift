@@ -22,9 +22,8 @@ extension SharedState {
         let bytes = try Array(JSONEncoder().encode(next))
         switch try store.store(bytes, for: topic, ifVersion: version, operation: operation) {
         case .stored(let stored):
-          let changed = Change(version: stored, value: next)
-          receive(changed)
-          pubsub.broadcast(changed, on: topic)
+          // The engine delivers it here at once too (`receive`), then to every other process.
+          pubsub.broadcast(Change(version: stored, value: next), on: topic)
           return next
         case .alreadyStored(let current):  // stored before its answer was lost
           guard let current else { return next }

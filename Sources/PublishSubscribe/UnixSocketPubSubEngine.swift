@@ -6,7 +6,7 @@ import NavDOMSupport
 /// nginx): each process binds a Unix datagram socket in a folder they share, and a message
 /// published in one goes to its own subscribers at once, then to every other socket in the
 /// folder, whose process delivers it to its subscribers. No broker to run; the processes find
-/// each other by the folder. Across machines, an engine over Redis or Postgres does the same.
+/// each other by the folder. Across machines, ``RedisPubSubEngine`` does the same.
 ///
 /// ```swift
 /// let engine = try UnixSocketPubSubEngine(folder: "/run/inventory-pubsub")
@@ -51,6 +51,8 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
   private let endpoint: Endpoint
   /// The folder the processes share.
   public let folder: String
+  /// The peers as last listed (``peers()``).
+  private let peerList = Locked(PeerList())
 
   /// Binds this process's socket in `folder` (made, mode 0700, if missing) and starts
   /// receiving. Throws when the folder cannot be made or the socket cannot be bound.
@@ -91,8 +93,31 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
     for peer in peers() { send(frame, to: peer) }
   }
 
+  /// The peers as last listed, with the folder's modification time then: a socket bound or
+  /// removed changes it, so a publish lists the folder again only then (a `stat`, not a
+  /// listing, per publish). A listing made within two seconds of that time is not trusted (a
+  /// change in the same timestamp tick would keep the time), nor after a send failed.
+  private struct PeerList {
+    var peers: [String] = []
+    var folderTime = (seconds: -1, nanoseconds: -1)
+    var trusted = false
+  }
+
   /// The other processes' sockets in the folder.
   private func peers() -> [String] {
+    var status = stat()
+    guard stat(folder, &status) == 0 else { return listPeers() }
+    let folderTime = (seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
+    let kept = peerList.withLock { list in list.trusted && list.folderTime == folderTime ? list.peers : nil }
+    if let kept { return kept }
+    // Listed after the stat: a change during the listing makes the next stat differ.
+    let peers = listPeers()
+    let trusted = Int(time(nil)) - folderTime.seconds >= 2
+    peerList.withLock { $0 = PeerList(peers: peers, folderTime: folderTime, trusted: trusted) }
+    return peers
+  }
+
+  private func listPeers() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.filter { $0.hasSuffix(".sock") }.map { folder + "/" + $0 }.filter { $0 != endpoint.path }
   }
@@ -104,10 +129,12 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
       }
     }
     guard sent < 0 else { return }
-    switch errno {
+    let failure = errno
+    peerList.withLock { $0.trusted = false }  // listed again at the next publish
+    switch failure {
     case ECONNREFUSED, ENOENT: unlink(peer)  // its process is gone
     case EAGAIN: endpoint.noteDropped("a peer's socket is full (\(peer)); a message to it was dropped")
-    default: endpoint.noteDropped("sending to \(peer) failed: \(String(cString: strerror(errno)))")
+    default: endpoint.noteDropped("sending to \(peer) failed: \(String(cString: strerror(failure)))")
     }
   }
 

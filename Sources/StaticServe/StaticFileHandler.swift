@@ -2,7 +2,9 @@ import Glibc
 
 /// Answers GET and HEAD with files under a public root, safely: the decoded path never leaves
 /// the root (symlinks included), directories serve their `index.html` and are never listed,
-/// and `ETag` / `Last-Modified` validators give 304 Not Modified.
+/// and `ETag` / `Last-Modified` validators give 304 Not Modified. A small file's answer is kept
+/// in memory and used again while a `stat` finds the same file unchanged (no open and no
+/// checks on the next request for it; an edited, replaced or moved file is seen at once).
 ///
 /// ```swift
 /// let files = try StaticFileHandler(publicRoot: "public")
@@ -13,6 +15,7 @@ public struct StaticFileHandler: Sendable {
   /// The public root as an absolute path with every symlink resolved.
   public let root: String
   private let compressed = CompressedFiles()
+  private let cache = StaticFileCache()
 
   /// Creates a handler for a directory.
   ///
@@ -44,6 +47,7 @@ public struct StaticFileHandler: Sendable {
       }
       return .error(.notImplemented)
     }
+    if let kept = cache.response(to: request) { return kept }
     let path: RequestPath
     do {
       path = try RequestPath(decoding: request.path)
@@ -74,10 +78,12 @@ public struct StaticFileHandler: Sendable {
       return notFound()
     }
     let file = FileBody(adopting: opened.descriptor, status: opened.status)
-    return fileResponse(file, path: candidate, request: request, status: .ok)
+    return fileResponse(file, path: candidate, request: request, status: .ok, identity: StaticFileCache.Identity(opened.status))
   }
 
-  private func fileResponse(_ file: FileBody, path: String, request: HTTPRequest, status: HTTPStatus) -> HTTPResponse {
+  private func fileResponse(
+    _ file: FileBody, path: String, request: HTTPRequest, status: HTTPStatus, identity: StaticFileCache.Identity? = nil
+  ) -> HTTPResponse {
     let modified = file.modificationTime
     let version = "\(String(file.byteCount, radix: 16))-\(String(modified.seconds, radix: 16))-\(String(modified.nanoseconds, radix: 16))"
     let contentType = MIMEType.forPath(path)
@@ -103,6 +109,14 @@ public struct StaticFileHandler: Sendable {
       headers.remove(name: "Last-Modified")
     }
     if let gzipped { return HTTPResponse(status: status, headers: headers, body: .bytes(gzipped)) }
+    // A small file's answer is kept for the next request for the same path (StaticFileCache).
+    if let identity, file.byteCount <= StaticFileCache.largestFile, let bytes = CompressedFiles.read(file) {
+      let entry = StaticFileCache.Entry(
+        file: path, identity: identity, headers: headers, entityTag: entityTag, modifiedSeconds: modified.seconds,
+        compressible: compressible, body: bytes)
+      cache.keep(entry, for: request.path)
+      return HTTPResponse(status: status, headers: headers, body: .bytes(bytes))
+    }
     return HTTPResponse(status: status, headers: headers, body: .file(file))
   }
 

@@ -27,7 +27,7 @@ enum LikesDemo {
   }
 
   static let app: LiveApp = {
-    var app = LiveApp(title: "Likes") { url in session(url: url) }
+    var app = LiveApp(title: "Likes", startSession: { url in session(url: url) })
     app.onServe = { server in
       likes.onChange { _ in
         server.performOnEverySession { $0.model(as: Model.self)?.everyone = likes.value }
@@ -36,8 +36,10 @@ enum LikesDemo {
     return app
   }()
 
-  static func session(url: String) -> AppSession? {
-    guard let parts = URLComponents(string: url), parts.path == "/" else { return nil }
+  static func session(url: String) -> Result<AppSession, RouteError> {
+    guard let parts = URLComponents(string: url), parts.path == "/" else {
+      return .failure(RouteError(url: url, reason: "the likes demo has one page, /"))
+    }
     let given = parts.queryItems?.first { $0.name == "visitor" }?.value ?? ""
     let isValid = (1...64).contains(given.count) && given.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     let model = Model(visitor: isValid ? given : UUID().uuidString.lowercased())
@@ -45,7 +47,7 @@ enum LikesDemo {
     model.yours = (try? PubSub.shared.visitors.value(Int.self, visitor: model.visitor, key: "likes")) ?? 0
     let runtime = NavigationRuntime(retaining: [model]) { view(model) }
     let pageURL = "/?visitor=" + model.visitor
-    return AppSession(runtime: runtime, model: model, currentURL: { pageURL }, navigate: { $0 == pageURL })
+    return .success(AppSession(runtime: runtime, model: model, currentURL: { pageURL }, navigate: { $0 == pageURL }))
   }
 
   static func view(_ model: Model) -> Node {

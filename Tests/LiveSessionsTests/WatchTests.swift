@@ -71,6 +71,20 @@ import Testing
     #expect(release.buildDescription == "swift build --product Contacts -c release")
   }
 
+  @Test func aCrashedServerIsStartedAgainUnlessItKeepsStoppingAtOnce() {
+    var restarts = CrashRestarts()
+    // Each answer taken first: `#expect` cannot call a mutating method itself.
+    let afterAWhile = restarts.restarts(afterRunning: 30)
+    // Stops right after starting: tried again twice, then the watcher waits for a save.
+    let quick = (1...3).map { _ in restarts.restarts(afterRunning: 0.1) }
+    #expect(afterAWhile)
+    #expect(quick == [true, true, false])
+    // A build starts a fresh server, and a server that ran a while is counted afresh too.
+    restarts.reset()
+    let afterBuild = [0.1, 5, 0.1, 0.1, 0.1].map { restarts.restarts(afterRunning: $0) }
+    #expect(afterBuild == [true, true, true, true, false])
+  }
+
   @Test func portZeroIsOneFreePortForEveryRestart() throws {
     let root = try Self.package()
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -107,11 +107,11 @@ import Testing
     #expect(WasmRebuild.executableProducts(inDescription: Data("[]".utf8)) == nil)
   }
 
-  @Test func theModuleIsRebuiltWithTheBuildWasmPluginWhereTheServerReadsIt() {
+  @Test func theModuleIsRebuiltAsADevelopmentModuleWithTheBuildWasmPluginWhereTheServerReadsIt() {
     let rebuild = WasmRebuild(product: "ContactsWasm", module: "/p/app/.build-wasm/Contacts.wasm")
     #expect(rebuild.command == [
       "/usr/bin/env", "swift", "package", "--allow-writing-to-package-directory", "build-wasm",
-      "--product", "ContactsWasm", "--output", "/p/app/.build-wasm/Contacts.wasm",
+      "--product", "ContactsWasm", "--output", "/p/app/.build-wasm/Contacts.wasm", "--development",
     ])
     let folder = FileManager.default.currentDirectoryPath
     #expect(WasmRebuild.modulePath(named: "web/app.wasm", program: "App", product: nil) == folder + "/web/app.wasm")

@@ -81,6 +81,18 @@ import Testing
     #expect(Self.eventually { heard.withLock { $0 } == 1 }, "messages flow again")
   }
 
+  @Test func publishNeverWaitsForAStuckRedisAndAFullOutboxDropsAndCounts() throws {
+    let redis = try RedisTestServer()
+    let engine = try RedisPubSubEngine(url: redis.url, outboxCapacity: 10)
+    let heard = Locked(0)
+    engine.subscribe(to: "busy") { _ in heard.withLock { $0 += 1 } }
+    redis.pause()
+    defer { redis.resume() }
+    for _ in 0..<100 { engine.publish(Array(repeating: 7, count: 100), on: "busy") }
+    #expect(heard.withLock { $0 } == 100, "this process's own subscribers get every message at once")
+    #expect((1...90).contains(engine.droppedMessages), "the outbox keeps 10 (and a batch in flight), drops the rest")
+  }
+
   @Test func visitorsStateIsReadByAnotherEngine() throws {
     let redis = try RedisTestServer()
     let first = try RedisPubSubEngine(url: redis.url)
@@ -90,6 +102,19 @@ import Testing
     #expect(try second.value(Int.self, visitor: "v2", key: "likes") == nil)
     try second.set(visitor: "v1", key: "likes", value: nil)
     #expect(try first.get(visitor: "v1", key: "likes") == nil)
+  }
+
+  @Test func pubSubKeepsVisitorsInItsEngineWhenItIsAVisitorStoreElseInMemory() throws {
+    let redis = try RedisTestServer()
+    let onRedis = PubSub(engine: try RedisPubSubEngine(url: redis.url))
+    try onRedis.visitors.set(5, visitor: "v9", key: "likes")
+    let elsewhere = try RedisPubSubEngine(url: redis.url)
+    #expect(try elsewhere.value(Int.self, visitor: "v9", key: "likes") == 5, "kept in Redis")
+    let local = PubSub()
+    #expect(local.visitors is InMemoryVisitorStore)
+    try local.visitors.set(1, visitor: "v9", key: "likes")
+    #expect(try local.visitors.value(Int.self, visitor: "v9", key: "likes") == 1)
+    #expect(try PubSub().visitors.value(Int.self, visitor: "v9", key: "likes") == nil, "each PubSub its own memory")
   }
 
   @Test func passwordAndACLUserLogIn() throws {

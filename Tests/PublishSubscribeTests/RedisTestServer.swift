@@ -16,7 +16,10 @@ final class RedisTestServer {
     try start()
   }
 
-  deinit { kill() }
+  deinit {
+    resume()
+    kill()
+  }
 
   var url: String { "redis://127.0.0.1:\(port)" }
 
@@ -39,6 +42,15 @@ final class RedisTestServer {
       Thread.sleep(forTimeInterval: 0.02)
     }
     throw TestServerError("redis-server did not listen on \(port)")
+  }
+
+  /// Stops it answering (SIGSTOP), as a server stuck or far away would; ``resume()`` undoes it.
+  func pause() {
+    if let process { Glibc.kill(process.processIdentifier, SIGSTOP) }
+  }
+
+  func resume() {
+    if let process { Glibc.kill(process.processIdentifier, SIGCONT) }
   }
 
   /// Kills it at once (SIGKILL), as a crash would.

@@ -90,6 +90,31 @@ import Testing
     #expect(Self.eventually { there.value == 5 })
   }
 
+  /// The peer list a publish keeps (the folder is listed again only when it changed) still
+  /// reaches a process that joins later and forgets one that left.
+  @Test func aPeerThatJoinsAfterTheListIsKeptIsHeardAndOneThatLeftIsForgotten() throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let publisher = try UnixSocketPubSubEngine(folder: folder)
+    var early: UnixSocketPubSubEngine? = try UnixSocketPubSubEngine(folder: folder)
+    let heardEarly = Locked(0)
+    early?.subscribe(to: "likes") { _ in heardEarly.withLock { $0 += 1 } }
+    // Past the folder's last change by more than the listing's distrust: the list is kept.
+    Thread.sleep(forTimeInterval: 2.2)
+    publisher.publish(Array("1".utf8), on: "likes")
+    #expect(Self.eventually { heardEarly.withLock { $0 } == 1 })
+    let late = try UnixSocketPubSubEngine(folder: folder)
+    let heardLate = Locked(0)
+    late.subscribe(to: "likes") { _ in heardLate.withLock { $0 += 1 } }
+    publisher.publish(Array("2".utf8), on: "likes")
+    #expect(Self.eventually { heardLate.withLock { $0 } == 1 })
+    #expect(Self.eventually { heardEarly.withLock { $0 } == 2 })
+    early = nil  // its socket leaves the folder
+    publisher.publish(Array("3".utf8), on: "likes")
+    #expect(Self.eventually { heardLate.withLock { $0 } == 2 })
+    #expect(publisher.droppedMessages == 0)
+  }
+
   @Test func aGoneProcessSocketIsRemovedByTheNextPublisher() throws {
     let folder = Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

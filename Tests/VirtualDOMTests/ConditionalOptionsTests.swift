@@ -20,3 +20,15 @@ import VirtualDOM
     #expect(patches == [.removeAttribute(id: 1, name: "aria-current")])
   }
 }
+
+/// Trimming on UTF-8 bytes, as the DOM trims.
+@Suite struct DOMStringTrimmingTests {
+  @Test func trimmingRemovesASCIIWhiteSpaceAtBothEndsOnly() {
+    #expect(DOMString.trimmed("  buy\tmilk \n\r\u{0C}") == "buy\tmilk")
+    #expect(DOMString.trimmed("caf\u{E9}") == "caf\u{E9}")
+    #expect(DOMString.trimmed("\u{A0}x\u{A0}") == "\u{A0}x\u{A0}", "no-break space is not ASCII white space")
+    #expect(DOMString.trimmed("   ") == "")
+    #expect(DOMString.isBlank(" \t\n") && DOMString.isBlank(""))
+    #expect(!DOMString.isBlank(" a "))
+  }
+}

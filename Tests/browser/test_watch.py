@@ -100,6 +100,36 @@ def test_the_server_stops_with_its_watcher(tmp_path):
     pytest.fail("the server outlived its watcher")
 
 
+def test_a_server_that_crashes_is_started_again_at_once(tmp_path):
+    """A server that dies (here SIGKILL, as a crash) is back without waiting for a save."""
+    package, _, binary, build = watched_package(tmp_path)
+    process, base = launch_server(
+        "--watch", "--package-path", str(package), "--build-command", f"sh '{build}'", binary=binary)
+    log = []
+    threading.Thread(target=lambda: log.extend(process.stderr), daemon=True).start()
+    try:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        assert len(children) == 1, f"the watcher runs one server: {children}"
+        time.sleep(1.2)  # past a stop "at once", which the watcher would not repeat forever
+        os.kill(int(children[0]), 9)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            restarted = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+            if restarted and restarted != children:
+                try:
+                    with urllib.request.urlopen(base + "/", timeout=5) as response:
+                        assert "Inventory" in response.read().decode()
+                    break
+                except OSError:
+                    pass
+            time.sleep(0.05)
+        else:
+            pytest.fail("the crashed server was not started again")
+        assert any("killed by signal 9; starting it again" in line for line in log), "".join(log)
+    finally:
+        stop_server(process)
+
+
 @pytest.mark.parametrize("argument, status, says", [("--nonsense", 2, "unknown option --nonsense"), ("--help", 0, "--watch")])
 def test_a_server_that_stops_at_once_stops_the_watcher(tmp_path, argument, status, says):
     """Bad arguments (the server says why) or --help (it prints the usage) end the watch too."""
@@ -143,7 +173,7 @@ def test_a_module_that_cannot_be_rebuilt_is_said_in_the_terminal_and_the_pages(t
         while "failed" not in state and time.monotonic() < deadline:
             state = last_build_state(base)
         assert "no Embedded Swift for wasm32" in state, state
-        assert "swift package build-wasm --product AppWasm failed" in state
+        assert "swift package build-wasm --product AppWasm --development failed" in state
         assert any("no Embedded Swift for wasm32" in line for line in log), "".join(log)
         with urllib.request.urlopen(base + "/") as response:  # the old server still serves
             assert "Inventory" in response.read().decode()

@@ -119,6 +119,10 @@ check "serve --port out of range says so" 2 '' '--port takes a port number from 
 check "serve with a stray argument says so" 2 '' 'serve takes only options, not "extra"' "$navdom" serve extra
 check "serve --latency with a bad delay says so" 2 '' '--latency takes a delay such as 300ms' "$navdom" serve --port 0 --latency soon
 check "serve --help shows --latency" 0 '--latency D' '' "$navdom" serve --help
+check "serve --redis with a URL that is not Redis's says so" 2 '' 'must start with redis://' "$navdom" serve --port 0 --redis http://127.0.0.1:6379
+check "serve --redis at an address that does not answer says so" 1 '' 'cannot reach Redis at 127.0.0.1:1' "$navdom" serve --port 0 --redis redis://127.0.0.1:1
+check "serve --demo with an unknown demo says so" 2 '' '--demo takes inventory or likes' "$navdom" serve --demo shop
+check "serve --help shows --redis" 0 '--redis URL' '' "$navdom" serve --help
 no_internal_scripts() {  # command...: fails if its output names navdom's Scripts/
   ! "$@" 2>&1 | grep -q 'Scripts/'
 }

@@ -82,9 +82,16 @@ extension EventLoop {
   /// Whether a handler's header goes out as given: framing and date headers are the loop's,
   /// and a field with CR or LF in its value, or a bad name, is dropped (header injection).
   static func isHandlerHeader(_ field: HTTPHeaders.Field) -> Bool {
-    for name in ["Content-Length", "Transfer-Encoding", "Connection", "Date"] where HTTPHeaders.namesMatch(field.name, name) {
-      return false
+    // By length first: every field of every response is asked, and few have these lengths.
+    let reserved: StaticString?
+    switch field.name.utf8.count {
+    case 4: reserved = "Date"
+    case 10: reserved = "Connection"
+    case 14: reserved = "Content-Length"
+    case 17: reserved = "Transfer-Encoding"
+    default: reserved = nil
     }
+    if let reserved, HTTPHeaders.namesMatch(field.name, reserved.description) { return false }
     return !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A })
       && !field.name.utf8.contains(where: { $0 <= 0x20 || $0 == 0x3A || $0 == 0x7F })
   }

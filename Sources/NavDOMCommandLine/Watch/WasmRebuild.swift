@@ -1,8 +1,9 @@
 import Foundation
 import LiveSessions
 
-/// With `serve --watch --wasm`: after the server's build, the WebAssembly module is rebuilt the
-/// way docs/WASM.md builds it, with navdom's `build-wasm` plugin, into the file the server
+/// With `serve --watch --wasm`: after the server's build, the WebAssembly module is rebuilt
+/// with navdom's `build-wasm` plugin as a development module (`--development`: no LTO, no
+/// optimiser, so a save recompiles only the modules it touches), into the file the server
 /// serves; the restarted server loads it (a new `ETag`, so the reloaded page fetches it). The
 /// product that builds the module is `--wasm-product NAME`, else the one named like the module
 /// (`.build-wasm/ContactsWasm.wasm`), else `APPWasm` (the naming README and the example use).
@@ -20,11 +21,11 @@ struct WasmRebuild {
   /// The plugin's command line, run in the package root.
   var command: [String] {
     ["/usr/bin/env", "swift", "package", "--allow-writing-to-package-directory", "build-wasm",
-     "--product", product, "--output", module]
+     "--product", product, "--output", module, "--development"]
   }
 
   /// How the log names the build.
-  var description: String { "swift package build-wasm --product \(product)" }
+  var description: String { "swift package build-wasm --product \(product) --development" }
 
   /// The product that builds the module: `named` when given, else the executable product
   /// named like the module's file, else `PROGRAMWasm` (letter case aside); nil when none of

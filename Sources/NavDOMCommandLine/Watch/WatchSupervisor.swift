@@ -21,6 +21,9 @@ final class WatchSupervisor {
   /// With `--wasm`: the module to serve, and how to rebuild it (nil when no product builds it).
   private var wasmModule: String?
   private var wasmRebuild: WasmRebuild?
+  /// When the running server started, and whether one that stops on its own is started again.
+  private var serverStarted = Date()
+  private var crashRestarts = CrashRestarts()
   private static let pollInterval = 0.3
 
   init(options: WatchOptions, executable: String) {
@@ -49,6 +52,7 @@ final class WatchSupervisor {
     if let server, !server.isRunning { return server.terminationStatus }
     while true {
       Thread.sleep(forTimeInterval: Self.pollInterval)
+      restartIfStopped()
       let now = SourceSnapshot(packageRoot: options.packageRoot, dependencies: dependencies)
       guard now != snapshot else { continue }
       let changed = snapshot.changes(to: now)
@@ -92,7 +96,7 @@ final class WatchSupervisor {
     let rebuild = WasmRebuild(product: product, module: wasmModule)
     wasmRebuild = rebuild
     say("--wasm: a saved change also rebuilds \(wasmModule) with \(rebuild.description) "
-      + "(a release build with LTO: slower than the server's)")
+      + "(a development build: no LTO, no size optimiser; `swift package build-wasm` makes the release module)")
     guard !FileManager.default.fileExists(atPath: wasmModule) else { return true }
     say("there is no module yet; building it first")
     guard buildModule() else {
@@ -120,6 +124,7 @@ final class WatchSupervisor {
     }
     say("restarting the server")
     stopServer()
+    crashRestarts.reset()
     _ = startServer()
   }
 
@@ -127,8 +132,8 @@ final class WatchSupervisor {
   private func buildModule() -> Bool {
     guard let wasmRebuild else { return true }
     say("rebuilding the WebAssembly module with \(wasmRebuild.description)")
-    // A release build with LTO takes the better part of a minute: the pages say what they wait for.
-    tellServer(["state": "building", "detail": "Rebuilding the WebAssembly module (a release build, about a minute)…"])
+    // The pages say what they wait for (a few seconds more than the server's build).
+    tellServer(["state": "building", "detail": "Rebuilding the WebAssembly module…"])
     return build(wasmRebuild.command, wasmRebuild.description)
   }
 
@@ -148,6 +153,23 @@ final class WatchSupervisor {
     return true
   }
 
+  /// A server that stopped on its own (it crashed) is started again at once, not at the next
+  /// save, unless it keeps stopping as soon as it starts (``CrashRestarts``).
+  private func restartIfStopped() {
+    guard let server, !server.isRunning else { return }
+    let how = server.terminationReason == .uncaughtSignal
+      ? "was killed by signal \(server.terminationStatus)" : "exited with status \(server.terminationStatus)"
+    self.server = nil
+    try? toServer?.close()
+    toServer = nil
+    guard crashRestarts.restarts(afterRunning: Date().timeIntervalSince(serverStarted)) else {
+      say("the server \(how) again right after it started; a saved change starts it again")
+      return
+    }
+    say("the server \(how); starting it again")
+    _ = startServer()
+  }
+
   /// Starts the server with the watched marker in its environment and a pipe on its input.
   private func startServer() -> Bool {
     let process = Process()
@@ -165,6 +187,7 @@ final class WatchSupervisor {
       return false
     }
     server = process
+    serverStarted = Date()
     toServer = input.fileHandleForWriting
     return true
   }

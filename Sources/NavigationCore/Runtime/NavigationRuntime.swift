@@ -223,6 +223,30 @@ public final class NavigationRuntime {
     return nil
   }
 
+  /// `nodes` with each unkeyed element keyed `navigation-root-TAG-N` (its tag, and how many
+  /// elements of that tag come before it).
+  static func structurallyKeyed(_ nodes: [Node]) -> [Node] {
+    var seen: [(tag: String, count: Int)] = []
+    var keyed: [Node] = []
+    keyed.reserveCapacity(nodes.count)
+    for node in nodes {
+      guard case .element(let element) = node, element.key == nil else {
+        keyed.append(node)
+        continue
+      }
+      let tag = element.tag
+      var count = 0
+      if let index = seen.firstIndex(where: { DOMString.equal($0.tag, tag) }) {
+        count = seen[index].count
+        seen[index].count += 1
+      } else {
+        seen.append((tag, 1))
+      }
+      keyed.append(.element(element.with(key: "navigation-root-" + tag + "-" + String(count))))
+    }
+    return keyed
+  }
+
   /// Flushes observers and runs the effects of each render (`onDismiss`, task starts and
   /// cancellations) until nothing more changes.
   private func settle() {
@@ -239,18 +263,14 @@ public final class NavigationRuntime {
   private func renderPass(transaction: UITransaction) {
     let context = RenderContext(memory: memory)
     let root = context.run { view() }
+    var roots: [Node]
     title = context.title
     // The app's root nodes, then the presented dialogs (the top layer), all keyed: a dialog
     // keeps its node while others come and go before it. The root's own nodes are keyed by
-    // their place unless they have a key.
-    var roots: [Node] = []
-    for (index, node) in root.flattened.enumerated() {
-      if case .element(let element) = node, element.key == nil {
-        roots.append(.element(element.with(key: "navigation-root-\(index)")))
-      } else {
-        roots.append(node)
-      }
-    }
+    // their tag and how many of that tag come before them, unless they have a key: a section
+    // that an `if` shows or hides (`main`, `footer`) then changes only itself, where keys by
+    // place would shift every sibling after it.
+    roots = Self.structurallyKeyed(root.flattened)
     roots += context.topLayer
     if isMounted {
       // A render pass runs inside this runtime's state, so the plain report reaches its handler.
