@@ -1,4 +1,5 @@
 import NavigationCore
+import VirtualDOM
 
 /// The todo list's state: the todos, the filter the URL names, and the one todo being edited.
 /// What is typed stays in the page until Enter or a blur sends it (the event carries the
@@ -58,7 +59,7 @@ public final class TodoModel {
   /// nothing.
   public func addTodo(_ typed: String) {
     defer { save() }
-    let title = TitleText.trimmed(typed)
+    let title = DOMString.trimmed(typed)
     guard !title.isEmpty else { return }
     newFieldResets += 1
     todos.append(Todo(id: nextID, title: title))
@@ -104,7 +105,7 @@ public final class TodoModel {
     defer { save() }
     guard editingID == id else { return }
     endEditing()
-    let title = TitleText.trimmed(typed)
+    let title = DOMString.trimmed(typed)
     if title.isEmpty { return destroy(id) }
     guard let index = todos.firstIndex(where: { $0.id == id }) else { return }
     todos[index].title = title

@@ -152,11 +152,4 @@ import VirtualDOM
     #expect(todoSession(url: "/done") == nil)
     #expect(todoSession(url: "/active/") == nil)
   }
-
-  @Test func titlesAreTrimmedOfASCIIWhitespaceOnly() {
-    #expect(TitleText.trimmed(" \t buy some cheese \n") == "buy some cheese")
-    #expect(TitleText.trimmed("   ").isEmpty)
-    #expect(TitleText.trimmed("café") == "café")
-    #expect(TitleText.trimmed("\u{00A0}x\u{00A0}") == "\u{00A0}x\u{00A0}")
-  }
 }
