@@ -131,6 +131,8 @@ if [ "$quick" -eq 0 ]; then
 # The example app (Examples/Contacts), its own package on the library's public products: its
 # own .build, so it also checks that the root package builds as a dependency.
 suite "example app" bash -c 'cd Examples/Contacts && swift test'
+# Examples/TodoMVC the same way: TodoMVC per its app spec, its Swift tests and snapshots.
+suite "TodoMVC example" bash -c 'cd Examples/TodoMVC && swift test'
 
 # The benchmarks, a package of their own on the root's public products (Benchmarks/): its tests
 # (the benchmark operations' patches, React parity) and, below, its command line.
@@ -200,6 +202,8 @@ suite "wasm size report (docs/WASM-SIZE.md)" bash -c 'python3 Scripts/wasm-size-
 # browser flows below.
 suite "example app to wasm" bash -c 'cd Examples/Contacts && swift package --allow-writing-to-package-directory \
   build-wasm --product ContactsWasm --output .build-wasm/Contacts.wasm'
+suite "TodoMVC example to wasm" bash -c 'cd Examples/TodoMVC && swift package --allow-writing-to-package-directory \
+  build-wasm --product TodoMVCWasm --output .build-wasm/TodoMVC.wasm'
 
 suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVDOM_BENCH_BIN="$navdom_bench" NAVDOM_WASM="$root/.build-wasm/navdom.wasm" \
   NAVDOM_WASM_BENCH="$root/.build-wasm/navdom-bench.wasm" NAVDOM_WASM_CHECK="$root/.build-wasm/navdom-check.wasm" \

@@ -97,6 +97,26 @@ def launch_server(*extra, binary=None):
     return process, f"http://{match.group(1)}:{match.group(2)}"
 
 
+def launch_example(name, *extra):
+    """Starts Examples/<name>'s own server (`<name> serve`, built by `swift build` there, or the
+    binary <NAME>_BIN names) with `extra` arguments, and in --wasm mode with its module
+    (.build-wasm/<name>.wasm, built by navdom's build-wasm plugin, or <NAME>_WASM); returns
+    (process, base URL) as launch_server does."""
+    folder = REPO / "Examples" / name
+    binary = Path(os.environ.get(f"{name.upper()}_BIN", folder / ".build/debug" / name))
+    if not binary.exists():
+        pytest.fail(f"no {name} binary at {binary} (cd Examples/{name} && swift build)")
+    arguments = list(extra)
+    if WASM_MODE:
+        module = Path(os.environ.get(f"{name.upper()}_WASM", folder / f".build-wasm/{name}.wasm"))
+        if not module.exists():
+            pytest.fail(
+                f"no {name} module at {module} (cd Examples/{name} && swift package "
+                f"--allow-writing-to-package-directory build-wasm --product {name}Wasm --output .build-wasm/{name}.wasm)")
+        arguments += ["--wasm", str(module)]
+    return launch_server(*arguments, binary=binary)
+
+
 def stop_server(process):
     process.terminate()
     try:

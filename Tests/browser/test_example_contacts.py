@@ -8,29 +8,15 @@ the module built from the example's ContactsWasm product by navdom's build-wasm 
 Scripts/test.sh builds the example (its `swift test`) and its module before this runs;
 CONTACTS_BIN and CONTACTS_WASM name others."""
 
-import os
-from pathlib import Path
-
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, WASM_MODE, App, launch_server, stop_server
+from conftest import WASM_MODE, App, launch_example, stop_server
 
 
 @pytest.fixture()
 def contacts(driver):
-    binary = Path(os.environ.get("CONTACTS_BIN", REPO / "Examples/Contacts/.build/debug/Contacts"))
-    if not binary.exists():
-        pytest.fail(f"no Contacts binary at {binary} (cd Examples/Contacts && swift build)")
-    extra = []
-    if WASM_MODE:
-        module = Path(os.environ.get("CONTACTS_WASM", REPO / "Examples/Contacts/.build-wasm/Contacts.wasm"))
-        if not module.exists():
-            pytest.fail(
-                f"no Contacts module at {module} (cd Examples/Contacts && swift package "
-                "--allow-writing-to-package-directory build-wasm --product ContactsWasm --output .build-wasm/Contacts.wasm)")
-        extra = ["--wasm", str(module)]
-    process, base = launch_server(*extra, binary=binary)
+    process, base = launch_example("Contacts")
     try:
         yield App(driver, base)
     finally:

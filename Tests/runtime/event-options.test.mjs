@@ -97,3 +97,20 @@ test('a wire node listens with the options of its `on` entries', async () => {
   await session.idle();
   assert.deepEqual(sent, [{ id: 2, event: 'keydown', value: '', key: 'Escape' }]);
 });
+
+test('a queued event reads its field when its turn comes: Enter twice before the reply empties the field adds once', async () => {
+  const env = page('<input>');
+  applyPatches(env.container, [{ op: 'listen', id: 1, event: 'keydown', keys: [{ key: 'Enter' }] }]);
+  const sent = [];
+  // The app empties the field in its reply, as TodoMVC does after adding a todo.
+  const session = start(env.container, {
+    send: async (event) => (sent.push(event), { patches: event.value ? [{ op: 'setProp', id: 1, name: 'value', value: '' }] : [] }),
+  });
+  const input = env.container.firstChild;
+  input.value = 'buy some cheese';
+  key(env.window, input, 'keydown', { key: 'Enter' });
+  key(env.window, input, 'keydown', { key: 'Enter' }); // before the first reply
+  await session.idle();
+  assert.deepEqual(sent.map((event) => event.value), ['buy some cheese', '']);
+  assert.equal(input.value, '');
+});

@@ -82,10 +82,7 @@ public final class VisitorStorage {
   /// storage.set("1", forKey: "visits")
   /// ```
   public static func inMemory() -> VisitorStorage {
-    // Pairs compared with DOMString.equal, not a Dictionary: String hashing would bring
-    // Unicode normalization into a WebAssembly module.
-    final class Pairs { var entries: [(key: String, value: String)] = [] }
-    let pairs = Pairs()
+    let pairs = InMemoryVisitorPairs()
     return VisitorStorage(
       read: { key in pairs.entries.first { DOMString.equal($0.key, key) }?.value },
       write: { key, value in
@@ -93,4 +90,11 @@ public final class VisitorStorage {
         if let value { pairs.entries.append((key, value)) }
       })
   }
+}
+
+/// The values of ``VisitorStorage/inMemory()``: pairs compared with DOMString.equal, not a
+/// Dictionary (String hashing would bring Unicode normalization into a WebAssembly module). At
+/// file scope: Embedded Swift cannot specialize a class declared inside a function.
+final class InMemoryVisitorPairs {
+  var entries: [(key: String, value: String)] = []
 }

@@ -73,6 +73,8 @@ export function eventMessage(event, id, element) {
   const control = formControl(element) || formControl(event.target);
   if (control) {
     const toggles = isToggle(control);
+    // Not enumerable: the message is sent as JSON, the control stays in the page.
+    if (!toggles && event.type !== 'input') Object.defineProperty(message, CONTROL, { value: control });
     // A checkbox's value has always been its state ("true"/"false"); `checked` says it typed.
     message.value = toggles && control.type.toLowerCase() === 'checkbox' ? String(control.checked) : String(control.value);
     if (toggles) message.checked = control.checked;
@@ -81,6 +83,22 @@ export function eventMessage(event, id, element) {
   const modifiers = heldModifiers(event);
   if (modifiers.length) message.modifiers = modifiers;
   return message;
+}
+
+// The text control a message read its value from (refreshValue).
+const CONTROL = Symbol('navdom.control');
+
+/**
+ * A queued message's value read again when its turn comes: events go one at a time, so the
+ * app hears the field as it is after every earlier reply was applied, as it would if it ran
+ * in the page. An Enter pressed twice before the first reply emptied the field sends the
+ * emptied field the second time, not the same todo twice. An `input` event keeps the value of
+ * its own keystroke, and a checkbox the state the user left it in (docs/EVENTS.md: a toggle
+ * that stays right).
+ */
+export function refreshValue(message) {
+  const control = message[CONTROL];
+  if (control && control.isConnected) message.value = String(control.value);
 }
 
 /** `node` when it is an input, select or textarea (HTML), else null. */

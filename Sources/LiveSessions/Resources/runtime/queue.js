@@ -10,6 +10,7 @@ import { RENEWED_AFTER_END, RENEWED_AFTER_TRAP, renewSession } from './renewal.j
 import { followPageChange, followTitle, topPage } from './page-changes.js';
 import { heldInputIds, releaseHeldBefore } from './event-options.js';
 import { receiveInOrder, watchForLoss } from './order.js';
+import { refreshValue } from './events.js';
 
 /**
  * Queues an event; events go one at a time, each after the previous reply is applied. Events
@@ -37,6 +38,7 @@ async function pump(session) {
     try {
       const latency = simulatedLatency(session.win);
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
+      refreshValue(message);
       receiveInOrder(session, await callSend(session.send, message));
       clearPending(session, message);
     } catch (error) {
