@@ -58,9 +58,10 @@ OVER=0
 # that needs more raises one only with docs/WASM-SIZE.md (Scripts/wasm-size-report.py, which
 # attributes the code to functions and source modules) showing what the bytes buy, in the
 # commit that raises it. Their history is in git (`git log -p Scripts/build-wasm.sh`).
-# - navdom-bench.wasm, the renderer and the diff on the benchmark table: 96 KiB stripped,
-#   40 KiB gzip -9 (issue 38: at most its size then, 94.0 KB / 40.1 KB).
-# - navdom.wasm, the demo running client-side: 216 KiB stripped, 94 KiB gzip -9. Issue 38
+# - navdom-bench.wasm, the renderer and the diff on the benchmark table: 99 KiB stripped,
+#   42.5 KiB gzip -9 (issue 38 asked at most its size then, 94.0 KB / 40.1 KB; issue 36's event
+#   options grew the diff and the wire format, below).
+# - navdom.wasm, the demo running client-side: 223 KiB stripped, 97.5 KiB gzip -9. Issue 38
 #   (2026-11-28) measured it function by function (docs/WASM-SIZE.md): 222.5 KB / 96.6 KB, of
 #   which 9.6 KB of code was Unicode normalization, brought in by String comparisons in
 #   NavigationCore (the session's title, the URL's root, a query value's history rule), now by
@@ -70,14 +71,22 @@ OVER=0
 #   95.3 KB, with the demo's `destination != nil` (Destination's synthesized ==, normalization
 #   again) matched by `case .some` instead; Scripts/test.sh now fails when normalization is
 #   back. The issue's limit is 80 KB gzip (goal 70 KB); docs/WASM-SIZE.md says where the rest goes.
+#   Issue 36's events work then made it 228.0 KB / 99.35 KB, and navdom-bench.wasm 101.0 KB /
+#   43.0 KB (from 94.0 / 40.0): the bytes buy event options applied in the page (EventOptions
+#   in every `listen` patch: WireFormat.write, Differ.diffNode and canPatch compare and write
+#   them; Element.listenedEvents, 1,586 bytes, lists each event once with its filter), focus as
+#   state (Node.focused: the `focused` property and its binding), the visitor's storage from
+#   WebAssembly (two imports, BrowserStorage) and events that carry checked and modifiers
+#   (app_dispatch's two arguments). The budgets below are those sizes rounded up, still under
+#   the 99 / 44 KiB this day began with.
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=221184 APP_GZIP_BUDGET=96256
+APP_BUDGET=228352 APP_GZIP_BUDGET=99840
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 PACKAGE=Benchmarks module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
-  "${WASM_BENCH_SIZE_BUDGET:-$((98304 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((40960 * SLACK / 100))}"
+  "${WASM_BENCH_SIZE_BUDGET:-$((101376 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((43520 * SLACK / 100))}"
 # Modules for tests and benchmarks, so no budgets: the diff as the wasm build compiles it, for
 # the property tests under node (Tests/wasm/diff-property.test.js), and js-framework-benchmark's
 # table as an app, for the browser benchmark (Scripts/bench-wasm-dom.py).
