@@ -79,7 +79,6 @@ struct PageWalk {
 
   /// `listen` for each listener and `setProp` for each DOM property, as hydration needs them.
   private mutating func addPatches(of element: Element, id: NodeID) {
-    for listener in element.listeners { patches.append(.listen(id: id, event: listener.event)) }
-    for property in element.properties { patches.append(.setProperty(id: id, name: property.name, value: property.value)) }
+    element.appendHydrationPatches(id: id, to: &patches)
   }
 }

@@ -17,6 +17,18 @@ import VirtualDOM
     #expect(!walk.patches.isEmpty)
   }
 
+  @Test func theWalksListenPatchesCarryTheListenersOptions() {
+    let roots: [Node] = [main { input(.onKeyDown(.enter) { _ in }, .onInput(debounce: .milliseconds(250)) { _ in }) }]
+    var walk = PageWalk(ids: MountedTree(roots).ids, forms: NoScriptForms(session: "s"), hydrates: true)
+    _ = walk.run(roots)
+    let listens = walk.patches.compactMap { patch -> EventOptions? in
+      if case .listen(_, _, let options) = patch { return options }
+      return nil
+    }
+    #expect(listens.count == 2)
+    #expect(listens.allSatisfy { $0 != EventOptions() })  // the key filter, the debounce
+  }
+
   @Test func onlyThePathsToAnnotatedElementsAreCopied() {
     let quiet = ul { li { "One" }; li { "Two" } }
     let roots: [Node] = [div { quiet; button(.onClick {}) { "Add" } }]

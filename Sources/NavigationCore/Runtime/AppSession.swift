@@ -123,11 +123,8 @@ public final class AppSession {
   public var hydrationPatches: [Patch] {
     var patches: [Patch] = []
     runtime.mountedTree.forEachNode { id, node in
-      guard case .element(let element) = node, element.hasExtras else { return }
-      for (event, options) in element.listenedEvents { patches.append(.listen(id: id, event: event, options: options)) }
-      for property in element.properties {
-        patches.append(.setProperty(id: id, name: property.name, value: property.value))
-      }
+      guard case .element(let element) = node else { return }
+      element.appendHydrationPatches(id: id, to: &patches)
     }
     return patches
   }

@@ -24,3 +24,14 @@ extension Element {
     return true
   }
 }
+
+extension Element {
+  /// What hydration needs besides the markup for this element, whose node id is `id`: a
+  /// `listen` for each event it sends (with its options) and a `setProp` for each DOM property.
+  /// One definition for every host that hydrates (the session's patches, the live page's walk).
+  package func appendHydrationPatches(id: NodeID, to patches: inout [Patch]) {
+    guard hasExtras else { return }
+    for (event, options) in listenedEvents { patches.append(.listen(id: id, event: event, options: options)) }
+    for property in properties { patches.append(.setProperty(id: id, name: property.name, value: property.value)) }
+  }
+}

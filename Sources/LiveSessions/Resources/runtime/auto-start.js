@@ -89,8 +89,10 @@ function startWasm(container, patches, options, mismatch) {
   // The module starts the app afresh, so its first render is the page's current state.
   if (mismatch) session.resync(mismatchMessage(mismatch), () => transport.ready);
   session.ready = transport.ready.then((started) => {
+    // The module can know what the server could not (the visitor's storage, in localStorage):
+    // its page then differs from the first paint, and is the one to show.
     if (!mismatch && data.navdomPatches && JSON.stringify(started.patches) !== JSON.stringify(patches)) {
-      throw new Error('navdom: the module rendered a different page than the server (its hydration patches differ)');
+      session.resync('the module rendered a different page than the server (state only the browser has, such as the visitor\'s storage)');
     }
     return started;
   });
