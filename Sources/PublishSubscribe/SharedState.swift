@@ -20,7 +20,7 @@ import NavDOMSupport
 /// travels as JSON and must be `Codable`.
 ///
 /// An event handler reaches app-wide state as the model's own property (give the session
-/// function the `SharedState` and the model keeps it), and other pages through ``onChange(_:)``
+/// function the `SharedState` and the model keeps it), and other pages through `onChange(_:)`
 /// registered in `LiveApp.onServe`, which hands over the server: no box around the server.
 ///
 /// ```swift

@@ -182,7 +182,7 @@ public final class NavigationRuntime {
   /// changed.
   ///
   /// The closures listening for `event` on `id` run in order, those with a key filter only
-  /// when the payload's key and modifiers pass it (``EventOptions/accepts(_:)``). An id not in the current tree (stale or
+  /// when the payload's key and modifiers pass it (VirtualDOM's `EventOptions.accepts(_:)`). An id not in the current tree (stale or
   /// unknown) or an event the element does not listen to is rejected and changes nothing. The
   /// returned batch holds every patch not yet taken (normally just those this event caused), with
   /// their transactions merged.
