@@ -19,13 +19,16 @@ extension RedisPubSubEngine: SharedValueStore, VisitorStore {
     return redis.call('HMGET', KEYS[1], 'version', 'value')
     """
 
+  /// The hash holding a stored value and its version: `navdom:value:KEY`.
+  private func valueKey(_ key: String) -> String { framing.key("value", key) }
+
   public func storedValue(for key: String) throws -> StoredValue? {
-    try Self.stored(commands.call(["HMGET", framing.key("shared", key), "version", "value"]).elements ?? [], from: 0)
+    try Self.stored(commands.call(["HMGET", valueKey(key), "version", "value"]).elements ?? [], from: 0)
   }
 
   public func store(_ bytes: [UInt8], for key: String, ifVersion expected: UInt64, operation: String) throws -> StoreOutcome {
     let reply = try commands.call(
-      [Self.compareAndSet, "2", framing.key("shared", key), framing.key("operation", operation), String(expected)]
+      [Self.compareAndSet, "2", valueKey(key), framing.key("operation", operation), String(expected)]
         .map { Array($0.utf8) }.prefixed(by: "EVAL") + [bytes])
     guard let parts = reply.elements, let kind = parts.first, case .integer(let outcome) = kind, parts.count >= 2 else {
       throw PubSubEngineError("Redis at \(address) answered the update script with \(reply)")
@@ -41,7 +44,7 @@ extension RedisPubSubEngine: SharedValueStore, VisitorStore {
 
   public func storeIfAbsent(_ value: StoredValue, for key: String) throws -> StoredValue {
     let reply = try commands.call(
-      [Self.storeIfAbsent, "1", framing.key("shared", key), String(value.version)].map { Array($0.utf8) }.prefixed(by: "EVAL")
+      [Self.storeIfAbsent, "1", valueKey(key), String(value.version)].map { Array($0.utf8) }.prefixed(by: "EVAL")
         + [value.bytes])
     return try Self.stored(reply.elements ?? [], from: 0) ?? value
   }
