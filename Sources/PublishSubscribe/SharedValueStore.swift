@@ -19,8 +19,8 @@ public protocol SharedValueStore: Sendable {
   /// Stores `value` only when nothing is stored under `key` (the store lost it); what is
   /// stored afterwards, either way.
   func storeIfAbsent(_ value: StoredValue, for key: String) throws -> StoredValue
-  /// Calls `action` each time the engine has (re)connected and subscribed again: values
-  /// changed meanwhile must be read again.
+  /// Calls `action` each time the engine has (re)connected and subscribed again, or heard that
+  /// another process lost messages on their way: values changed meanwhile must be read again.
   func onReconnect(_ action: @escaping @Sendable () -> Void)
 }
 

@@ -61,6 +61,22 @@ import Testing
     #expect(late.value == 2000, "a process that starts later reads the value before it serves")
   }
 
+  @Test func messagesLostOnTheWayMakeTheOtherProcessesReadTheirSharedValuesAgain() throws {
+    let redis = try RedisTestServer()
+    let lossy = try RedisPubSubEngine(url: redis.url, outboxCapacity: 1)
+    let state = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
+    state.update { $0 = 1 }
+    // A change stored whose announcement never reaches `state`'s process, as if lost:
+    let stored = try #require(try lossy.storedValue(for: "count"))
+    _ = try lossy.store(Array("7".utf8), for: "count", ifVersion: stored.version, operation: "lost")
+    #expect(state.value == 1)
+    redis.pause()
+    for _ in 0..<20 { lossy.publish([1], on: "noise") }  // the outbox keeps one: the rest are lost
+    redis.resume()
+    #expect(lossy.droppedMessages > 0)
+    #expect(Self.eventually(15) { state.value == 7 }, "read again after the loss was said: \(state.value)")
+  }
+
   @Test func afterRedisRestartsEnginesReconnectAndSharedStateConverges() throws {
     let redis = try RedisTestServer()
     let firstEngine = try RedisPubSubEngine(url: redis.url)

@@ -14,6 +14,11 @@ struct RedisFraming: Sendable {
 
   func channel(_ topic: String) -> String { prefix + topic }
 
+  /// Where an engine that lost messages on their way to Redis says so: every other engine then
+  /// has its ``SharedValueStore`` users read their values again (a lost change is not lost for
+  /// good). Named like a key, so no topic's channel can be it.
+  var resyncChannel: String { key("control", "resync") }
+
   func topic(ofChannel channel: String) -> String? {
     channel.hasPrefix(prefix) ? String(channel.dropFirst(prefix.count)) : nil
   }

@@ -5,18 +5,26 @@ import NavDOMSupport
 /// connection of its own: publishing never waits for the network. The outbox holds at most
 /// ``capacity`` messages; past that (Redis slow or away) a message is dropped and counted.
 /// While Redis is away the thread connects again (0.1 s, doubling up to 5 s) and sends what
-/// the outbox kept.
+/// the outbox kept. After any loss, the next batch also publishes on the framing's
+/// resync channel, so other processes read their shared values again.
 final class RedisOutbox: Sendable {
   let capacity: Int
-  private let queue = Locked((messages: [[UInt8]](), stopped: false))
+  private let queue = Locked((messages: [[UInt8]](), owesResync: false, stopped: false))
   private let wake = DispatchSemaphore(value: 0)
   private let address: RedisAddress
   private let report: RedisReport
 
-  init(address: RedisAddress, capacity: Int, report: RedisReport) {
+  /// The PUBLISH that tells the other processes a message was lost.
+  private let resyncCommand: [UInt8]
+  /// How long the publisher waits for Redis to answer a batch before it counts the batch lost:
+  /// long, since publishing never waits for it, and a loaded machine can be slow to answer.
+  static let replyTimeout = 10.0
+
+  init(address: RedisAddress, capacity: Int, framing: RedisFraming, report: RedisReport) {
     self.address = address
     self.capacity = capacity
     self.report = report
+    resyncCommand = RESPValue.command([Array("PUBLISH".utf8), Array(framing.resyncChannel.utf8), framing.frame([])])
   }
 
   func start() {
@@ -33,7 +41,10 @@ final class RedisOutbox: Sendable {
   /// Leaves one encoded PUBLISH command; `false` (dropped) when the outbox is full.
   func post(_ command: [UInt8]) {
     let outcome = queue.withLock { queue -> (accepted: Bool, wasEmpty: Bool) in
-      guard queue.messages.count < capacity else { return (false, false) }
+      guard queue.messages.count < capacity else {
+        queue.owesResync = true
+        return (false, false)
+      }
       queue.messages.append(command)
       return (true, queue.messages.count == 1)
     }
@@ -51,10 +62,13 @@ final class RedisOutbox: Sendable {
     while true {
       wake.wait()
       while !isStopped {
-        let batch = queue.withLock { queue -> [[UInt8]] in
-          let taken = Array(queue.messages.prefix(1000))
+        let (batch, carriesResync) = queue.withLock { queue -> ([[UInt8]], Bool) in
+          var taken = Array(queue.messages.prefix(1000))
           queue.messages.removeFirst(taken.count)
-          return taken
+          let carriesResync = queue.owesResync
+          if carriesResync { taken.append(resyncCommand) }
+          queue.owesResync = false
+          return (taken, carriesResync)
         }
         if batch.isEmpty { break }
         if connection?.isOpenWhileIdle == false { connection = nil }
@@ -67,7 +81,9 @@ final class RedisOutbox: Sendable {
           }
         } catch {
           connection = nil
-          report.dropped(batch.count, "\(batch.count) messages were lost with the connection to \(address)")
+          queue.withLock { $0.owesResync = true }
+          let lost = batch.count - (carriesResync ? 1 : 0)
+          report.dropped(lost, "\(lost) messages were lost with the publisher's connection to \(address) (\(error))")
         }
       }
       if isStopped { return }
@@ -80,6 +96,7 @@ final class RedisOutbox: Sendable {
     while !isStopped {
       do {
         let made = try RedisConnection(to: address, timeout: 2)
+        made.setReceiveTimeout(Self.replyTimeout)
         report.reconnected("publisher")
         return made
       } catch {

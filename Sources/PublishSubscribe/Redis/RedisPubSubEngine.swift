@@ -14,7 +14,8 @@ import NavDOMSupport
 /// - `publish` never waits: it leaves the message in a bounded outbox (``outboxCapacity``
 ///   messages) that a thread of its own sends; a message that finds it full is dropped,
 ///   counted in ``droppedMessages`` and said once on standard error. Messages are delivered
-///   at most once.
+///   at most once; ``SharedState`` converges anyway, since after a loss every other process
+///   reads its values from Redis again.
 /// - When Redis goes away every connection comes back by itself (after 0.1 s, doubling up to
 ///   5 s), subscribes again, and the engine's ``SharedValueStore`` users (``SharedState``)
 ///   read their values again.
@@ -65,7 +66,7 @@ public final class RedisPubSubEngine: PubSubEngine {
     report = RedisReport(address: address)
     commands = try RedisCommands(address: address, report: report)
     subscriber = RedisSubscriber(address: address, framing: framing, report: report)
-    outbox = RedisOutbox(address: address, capacity: outboxCapacity, report: report)
+    outbox = RedisOutbox(address: address, capacity: outboxCapacity, framing: framing, report: report)
     subscriber.start()
     outbox.start()
     // The subscriber connects on its own thread: wait for it (a moment), so that a message

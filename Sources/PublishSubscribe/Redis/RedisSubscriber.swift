@@ -4,8 +4,9 @@ import NavDOMSupport
 /// The engine's subscriber connection and its thread: subscribes to every topic asked for,
 /// delivers each message to this process's subscribers, and after the server goes away
 /// connects again (waiting 0.1 s, doubling up to 5 s), subscribes again, then tells the
-/// ``SharedValueStore/onReconnect(_:)`` handlers. Owns nothing of the engine's, so the engine
-/// can go away (it calls ``stop()``).
+/// ``SharedValueStore/onReconnect(_:)`` handlers. It tells them too when another process says
+/// on the framing's resync channel that it lost messages. Owns nothing of the engine's, so the
+/// engine can go away (it calls ``stop()``).
 final class RedisSubscriber: Sendable {
   private struct State {
     var subscribers: [String: [@Sendable ([UInt8]) -> Void]] = [:]
@@ -108,10 +109,10 @@ final class RedisSubscriber: Sendable {
       guard !state.stopped else { return true }
       state.connection = connection
       state.confirmed = []
-      state.awaitingConfirmation = state.subscribers.count
+      state.awaitingConfirmation = state.subscribers.count + 1
       state.handlersDue = true
-      let channels = state.subscribers.keys.map { framing.channel($0) }
-      if !channels.isEmpty { try connection.send(RESPValue.command(["SUBSCRIBE"] + channels)) }
+      let channels = [framing.resyncChannel] + state.subscribers.keys.map { framing.channel($0) }
+      try connection.send(RESPValue.command(["SUBSCRIBE"] + channels))
       return false
     }
     if stopped { connection.shutDown() }
@@ -123,6 +124,12 @@ final class RedisSubscriber: Sendable {
       let value = try connection.read()
       guard let parts = value.elements, parts.count >= 3, let kind = parts[0].text, let channel = parts[1].text else { continue }
       switch kind {
+      case "message" where channel == framing.resyncChannel:
+        // Another process lost messages (its own resync is passed over: it lost nothing here).
+        if let bytes = parts[2].bytes, framing.payload(of: bytes) != nil { runHandlers() }
+      case "subscribe" where channel == framing.resyncChannel:
+        state.withLock { $0.awaitingConfirmation = max(0, $0.awaitingConfirmation - 1) }
+        runHandlersIfDue()
       case "message":
         guard let topic = framing.topic(ofChannel: channel), let bytes = parts[2].bytes,
           let payload = framing.payload(of: bytes)
@@ -148,6 +155,15 @@ final class RedisSubscriber: Sendable {
       state.handlersDue = false
       return state.reconnectHandlers
     }
+    runDetached(handlers)
+  }
+
+  /// The reconnect handlers now: another process lost messages.
+  private func runHandlers() {
+    runDetached(state.withLock { $0.reconnectHandlers })
+  }
+
+  private func runDetached(_ handlers: [@Sendable () -> Void]) {
     guard !handlers.isEmpty else { return }
     Thread.detachNewThread { for handler in handlers { handler() } }
   }
