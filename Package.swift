@@ -23,12 +23,15 @@ let targets: [Target] = [
   .target(name: "VirtualDOMTesting", dependencies: ["VirtualDOM"]),
   .target(name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer", "NavDOMThreadSlot"]),
   .target(name: "DemoApp", dependencies: ["NavigationCore", "VirtualDOM"]),
+  // What a page and its app say to each other: a session's replies and pages (NavigationCore's
+  // values) as the JSON runtime.js applies, for the live server and the wasm module alike.
+  .target(name: "PageProtocol", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM"]),
 
   // A user's wasm module: the exports runtime.js calls, the string ABI, and the freestanding C
   // library Embedded Swift needs where there is no libc.
   .target(name: "NavDOMWasmLibc"),
   .target(name: "NavDOMWasmABI", dependencies: ["NavDOMWasmLibc"]),
-  .target(name: "NavigationWasm", dependencies: ["NavigationCore", "HTMLRenderer", "VirtualDOM", "NavDOMWasmABI"]),
+  .target(name: "NavigationWasm", dependencies: ["NavigationCore", "PageProtocol", "HTMLRenderer", "VirtualDOM", "NavDOMWasmABI"]),
   // Built by Scripts/build-wasm.sh: the demo client-side (navdom.wasm). The benchmark modules
   // (navdom-bench.wasm, navdom-bench-app.wasm) are built from Benchmarks/.
   .executableTarget(name: "NavDOMWasm", dependencies: ["NavigationWasm", "DemoApp"]),
@@ -65,8 +68,8 @@ let targets: [Target] = [
   .target(
     name: "LiveSessions",
     dependencies: [
-      "StaticServe", "HTTPServerCore", "WorkScheduling", "PublishSubscribe", "NavigationCore", "HTMLRenderer", "VirtualDOM",
-      "NavDOMSupport", "NavDOMZlib",
+      "StaticServe", "HTTPServerCore", "WorkScheduling", "PublishSubscribe", "NavigationCore", "PageProtocol", "HTMLRenderer",
+      "VirtualDOM", "NavDOMSupport", "NavDOMZlib",
     ],
     exclude: ["Resources/package.json", "Resources/runtime"],
     resources: [.copy("Resources/runtime.js"), .copy("Resources/navdom.css"), .copy("Resources/favicon.ico")]),
@@ -108,6 +111,7 @@ let products: [Product] = [
   .library(name: "HTMLRenderer", targets: ["HTMLRenderer"]),
   .library(name: "NavigationCore", targets: ["NavigationCore"]),
   .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
+  .library(name: "PageProtocol", targets: ["PageProtocol"]),
   .library(name: "VirtualDOMTesting", targets: ["VirtualDOMTesting"]),
   .library(name: "LiveSessions", targets: ["LiveSessions"]),
   .library(name: "StaticServe", targets: ["StaticServe"]),

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-products=(VirtualDOM HTMLRenderer NavigationCore NavigationTesting VirtualDOMTesting LiveSessions PublishSubscribe NavDOMCommandLine StaticServe HTTPServerCore)
+products=(VirtualDOM HTMLRenderer NavigationCore PageProtocol NavigationTesting VirtualDOMTesting LiveSessions PublishSubscribe NavDOMCommandLine StaticServe HTTPServerCore)
 # Which product each article of docs/ belongs to.
 declare -A articles=(
   [NavigationCore]="NAVIGATION.md COMPOSITIONS.md"

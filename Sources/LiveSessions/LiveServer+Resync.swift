@@ -1,9 +1,10 @@
 import HTMLRenderer
 import NavigationCore
+import PageProtocol
 import StaticServe
 
 extension LiveServer {
-  /// `GET /_navdom/resync?session=S`: the session's current page (`AppSession.snapshotJSON()`),
+  /// `GET /_navdom/resync?session=S`: the session's current page (`AppSession.snapshot()`),
   /// worked out on the session's queue; 410 for a session this server does not have.
   func handleResync(_ request: HTTPRequest) -> HTTPResponse {
     if let refusal = request.crossOriginRefusal { return refusal }
@@ -15,10 +16,10 @@ extension LiveServer {
     return .deferred { complete in
       session.run({ session -> Result<String, RenderError> in
         do throws(RenderError) {
-          let json = try session.app.snapshotJSON()
+          let snapshot = try session.app.snapshot()
           _ = session.takeLateReplies()  // the snapshot holds them too
           // Numbered as the latest message it includes: the page drops pushes up to it.
-          return .success(MessageNumber.stamp(session.sequence, on: json))
+          return .success(snapshot.json(sequence: session.sequence))
         } catch { return .failure(error) }
       }) { result in
         switch result {

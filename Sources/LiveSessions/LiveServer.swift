@@ -222,12 +222,12 @@ public final class LiveServer: Sendable {
   private static func answer(_ event: LiveEvent, in session: isolated LiveSession) -> EventAnswer {
     let app = session.app
     if event.id == 0 && event.event == "popstate" {
-      guard let url = event.payload.value, let reply = app.popState(to: url) else {
+      guard let url = event.payload.value, let reply = app.followHistory(to: url) else {
         return .refusal(failure(.badRequest, "popstate to a URL the app does not have"))
       }
       return .reply(session.numbered(reply))
     }
-    switch app.dispatch(id: event.id, event: event.event, payload: event.payload) {
+    switch app.reply(to: event.event, on: event.id, payload: event.payload) {
     case .success(let reply): return .reply(session.numbered(reply))
     case .failure(let error): return .refusal(failure(HTTPStatus(code: 409), error.reason))
     }

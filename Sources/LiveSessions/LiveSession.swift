@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import NavigationCore
+import PageProtocol
 import StaticServe
 import NavDOMSupport
 import WorkScheduling
@@ -144,10 +145,12 @@ actor LiveSession {
     return work()
   }
 
-  /// `reply` with the next number of the session's sequence as its `"seq"`.
-  func numbered(_ reply: String) -> String {
+  /// `reply`'s JSON with the next number of the session's sequence as its `"seq"`
+  /// (docs/PROTOCOL.md): the page applies a push that overtook the reply to its event only
+  /// after that reply.
+  func numbered(_ reply: SessionReply) -> String {
     sequence += 1
-    return MessageNumber.stamp(sequence, on: reply)
+    return reply.json(sequence: sequence)
   }
 
   /// On the session's job, after the caller's work: what it changed and did not answer with
@@ -183,7 +186,7 @@ actor LiveSession {
   private func sendPending() {
     guard hasStreams else { return }  // the change stays pending until a stream opens
     var messages = takeLateReplies()
-    if let reply = timed({ app.takePendingReply() }) { messages.append(numbered(reply)) }
+    if let reply = timed({ app.takePendingChanges() }) { messages.append(numbered(reply)) }
     for message in messages {
       for stream in streams { _ = stream.send(data: message) }
     }

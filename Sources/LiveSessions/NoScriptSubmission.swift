@@ -56,18 +56,18 @@ enum NoScriptSubmission {
         if field.events.contains("change") {
           let isChecked = values.contains(field.value)
           let payload = EventPayload(value: isChecked ? "true" : "false", checked: isChecked)
-          _ = app.dispatch(id: field.id, event: "change", payload: payload)
+          _ = app.reply(to: "change", on: field.id, payload: payload)
         }
         continue
       }
       guard let value = values.first else { continue }
       for event in ["input", "change"] where field.events.contains(event) {
-        _ = app.dispatch(id: field.id, event: event, payload: EventPayload(value: value))
+        _ = app.reply(to: event, on: field.id, payload: EventPayload(value: value))
       }
     }
-    if let clicked { _ = app.dispatch(id: clicked, event: "click") }
-    if let formID { _ = app.dispatch(id: formID, event: "submit") }
-    _ = app.takePendingReply()  // the page is rendered afresh; no patches are owed
+    if let clicked { _ = app.reply(to: "click", on: clicked) }
+    if let formID { _ = app.reply(to: "submit", on: formID) }
+    _ = app.takePendingChanges()  // the page is rendered afresh; no patches are owed
     return app.url
   }
 
@@ -100,8 +100,8 @@ extension LiveServer {
     }
     session.touch()
     return session.runAndWait { appSession, sequence -> HTTPResponse? in
-      if appSession.url != request.appURL, appSession.popState(to: request.appURL) == nil { return nil }
-      _ = appSession.takePendingReply()
+      if appSession.url != request.appURL, appSession.followHistory(to: request.appURL) == nil { return nil }
+      _ = appSession.takePendingChanges()
       // Events have renumbered the tree since its first page: such a page works by posting
       // forms only (script would number it from 1 and lose the ids).
       let live = appSession.runtime.mountedTree.idsAreHydrationOrder

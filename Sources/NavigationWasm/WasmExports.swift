@@ -4,6 +4,7 @@
 import HTMLRenderer
 import NavDOMWasmABI
 import NavigationCore
+import PageProtocol
 import VirtualDOM
 
 /// The running app: one per module instance (one page), replaced by each `app_start`.
@@ -50,7 +51,7 @@ func appStart(
   guard let started else { return WasmABI.failure(reason) }
   session = started
   do {
-    return WasmABI.result(try started.startJSON())
+    return WasmABI.result(try started.page().json)
   } catch {
     return WasmABI.failure(error.description)
   }
@@ -85,8 +86,8 @@ func appDispatch(
   if keyLength >= 0 { payload.key = WasmABI.string(keyPointer, keyLength) }
   if checked != 0 { payload.checked = checked == 2 }
   payload.modifiers = EventModifiers(rawValue: UInt8(truncatingIfNeeded: modifiers))
-  switch session.dispatch(id: Int(id), event: event, payload: payload) {
-  case .success(let reply): return WasmABI.result(reply)
+  switch session.reply(to: event, on: Int(id), payload: payload) {
+  case .success(let reply): return WasmABI.result(reply.json)
   case .failure(let error): return WasmABI.failure(error.reason)
   }
 }
@@ -102,10 +103,10 @@ func appDispatch(
 func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int64 {
   guard let session else { return WasmABI.failure(noAppRunning) }
   let url = WasmABI.string(urlPointer, urlLength)
-  guard let reply = session.popState(to: url) else {
+  guard let reply = session.followHistory(to: url) else {
     return WasmABI.failure("popstate to a URL the app does not have")
   }
-  return WasmABI.result(reply)
+  return WasmABI.result(reply.json)
 }
 
 /// The running app's page as it stands (compact HTML of the container's content), to compare
@@ -126,7 +127,7 @@ func appHTML() -> Int64 {
 }
 
 /// The running app's page to rebuild the container from when patches could not be applied
-/// (an extension removed a node): `AppSession.snapshotJSON()`, `{"html", "ids"?, "patches", "url"}`.
+/// (an extension removed a node): `AppSession.snapshot()`, `{"html", "ids"?, "patches", "url"}`.
 ///
 /// ```js
 /// const snapshot = JSON.parse(take(exports.app_snapshot()));
@@ -136,7 +137,7 @@ func appHTML() -> Int64 {
 func appSnapshot() -> Int64 {
   guard let session else { return WasmABI.failure(noAppRunning) }
   do {
-    return WasmABI.result(try session.snapshotJSON())
+    return WasmABI.result(try session.snapshot().json)
   } catch {
     return WasmABI.failure(error.description)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import LiveSessions
 import NavigationCore
+import PageProtocol
 import VirtualDOM
 
 /// `navdom demo-trace FILE`: runs scripted demo flows natively, as the live server would, and
@@ -39,7 +40,7 @@ enum DemoTraceCommand {
     line.raw("{\"flow\":"); line.string(flow.name)
     line.key("action"); line.string("flow \(flow.name) \(flow.url)")
     line.key("start")
-    do { line.json(try session.startJSON()) } catch { throw ScriptError(line: 0, "render error: \(error)") }
+    do { line.json(try session.page().json) } catch { throw ScriptError(line: 0, "render error: \(error)") }
     line.raw("}")
     print(line.string)
 
@@ -62,13 +63,13 @@ enum DemoTraceCommand {
 
       let reply: String
       if case .popState(let url) = step {
-        guard let answer = session.popState(to: url) else {
+        guard let answer = session.followHistory(to: url) else {
           throw ScriptError(line: 0, "flow \(flow.name): popstate to \(url) refused")
         }
-        reply = answer
+        reply = answer.json
       } else {
-        switch session.dispatch(id: id, event: event, payload: payload) {
-        case .success(let answer): reply = answer
+        switch session.reply(to: event, on: id, payload: payload) {
+        case .success(let answer): reply = answer.json
         case .failure(let error): throw ScriptError(line: 0, "flow \(flow.name), \(step.text): \(error.reason)")
         }
       }

@@ -126,10 +126,11 @@ import Testing
   @Test func pickingAColorAfterADeepLinkTellsThePageToPopNotPush() throws {
     let session = try #require(inventorySession(url: "/items/1/edit/color"))
     let red = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Red")
-    let reply = try session.dispatch(id: red, event: "click").get()
-    #expect(reply.hasSuffix(#""url":"/items/1/edit","history":"pop","title":"Edit Keyboard"}"#))
+    let reply = try session.reply(to: "click", on: red).get()
+    #expect([reply.navigation?.url, reply.navigation?.history.rawValue, reply.title] == ["/items/1/edit", "pop", "Edit Keyboard"])
     let edit = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "a", text: "Color")
-    #expect(try session.dispatch(id: edit, event: "click").get().hasSuffix(#""url":"/items/1/edit/color","history":"push","title":"Pick a color for Keyboard"}"#))
+    let toColor = try session.reply(to: "click", on: edit).get()
+    #expect([toColor.navigation?.url, toColor.navigation?.history.rawValue, toColor.title] == ["/items/1/edit/color", "push", "Pick a color for Keyboard"])
   }
 
   @Test func urlsRoundTripThroughTheModel() {

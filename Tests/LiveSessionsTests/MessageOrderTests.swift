@@ -94,8 +94,9 @@ import Testing
   }
 
   @Test func aMessageNumberIsTheObjectsFirstMember() {
-    #expect(MessageNumber.stamp(7, on: #"{"patches":[]}"#) == #"{"seq":7,"patches":[]}"#)
-    #expect(MessageNumber.stamp(2, on: "{}") == #"{"seq":2}"#)
-    #expect(MessageNumber.stamp(3, on: " { } ") == #"{"seq":3 } "#)
+    #expect(SessionReply(patches: []).json(sequence: 7) == #"{"seq":7,"patches":[]}"#)
+    let navigated = SessionReply(patches: [], navigation: .init(url: "/a", history: .pop), title: "")
+    #expect(navigated.json(sequence: 2) == #"{"seq":2,"patches":[],"url":"/a","history":"pop","title":""}"#)
+    #expect(navigated.json == #"{"patches":[],"url":"/a","history":"pop","title":""}"#)
   }
 }

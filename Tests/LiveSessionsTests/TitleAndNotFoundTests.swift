@@ -50,8 +50,8 @@ import VirtualDOM
     let session = try startInventory(url: "/").get()
     let model = try #require(session.model(as: InventoryModel.self))
     let filter = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "input", text: "")
-    let reply = try session.dispatch(id: filter, event: "input", payload: EventPayload(value: "cha")).get()
-    #expect(reply.hasSuffix(#""url":"/?q=cha","history":"replace"}"#))
+    let reply = try session.reply(to: "input", on: filter, payload: EventPayload(value: "cha")).get()
+    #expect([reply.navigation?.url, reply.navigation?.history.rawValue, reply.title] == ["/?q=cha", "replace", nil])
     #expect(model.filteredItems.map(\.name) == ["Charger"])
   }
 }

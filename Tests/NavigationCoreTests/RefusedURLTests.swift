@@ -58,7 +58,7 @@ extension NavigationCoreTests {
           .alert(model.$returnAlert)
       }.get()
       session.runtime.perform { model.returnAlert = AlertState { TextState("Return Dune?") } }
-      _ = session.takePendingReply()
+      _ = session.takePendingChanges()
       model.willNavigateRuns = 0
       return (model, session)
     }
@@ -76,44 +76,44 @@ extension NavigationCoreTests {
 
     @Test func aPresentationThatRefusesChangesNothingNotEvenTheAlert() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/books/5/lend") == nil)
+      #expect(session.followHistory(to: "/books/5/lend") == nil)
       Self.expectUnchanged(model, session)
     }
 
     @Test func aPathTheAppRefusesChangesNothing() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/books/12") == nil)
+      #expect(session.followHistory(to: "/books/12") == nil)
       Self.expectUnchanged(model, session)
     }
 
     @Test func aURLNoRouteReadsChangesNothing() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/films/2?q=x") == nil)
+      #expect(session.followHistory(to: "/films/2?q=x") == nil)
       Self.expectUnchanged(model, session)
     }
 
     @Test func aStateSegmentThatNamesNoCaseChangesNothing() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/returned") == nil)
+      #expect(session.followHistory(to: "/returned") == nil)
       Self.expectUnchanged(model, session)
     }
 
     @Test func anEmptySegmentOrATrailingSlashChangesNothing() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/books//5") == nil)
-      #expect(session.popState(to: "/books/5/") == nil)
+      #expect(session.followHistory(to: "/books//5") == nil)
+      #expect(session.followHistory(to: "/books/5/") == nil)
       Self.expectUnchanged(model, session)
     }
 
     @Test func aBadlyPercentEncodedSegmentChangesNothing() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/books/%zz") == nil)
+      #expect(session.followHistory(to: "/books/%zz") == nil)
       Self.expectUnchanged(model, session)
     }
 
     @Test func anAcceptedURLRunsWillNavigateOnce() throws {
       let (model, session) = try Self.openLibrary()
-      #expect(session.popState(to: "/books/4/lend") != nil)
+      #expect(session.followHistory(to: "/books/4/lend") != nil)
       #expect(model.willNavigateRuns == 1)
       #expect(model.returnAlert == nil)
       #expect(model.lending == 4)

@@ -57,11 +57,11 @@ extension NavigationCoreTests {
       let model = Todos()
       let session = try AppSession.start(at: "/active", model: model, routes: model.routes) { Self.view(model) }.get()
       session.runtime.perform { model.filter = .all }
-      #expect(session.takePendingReply()?.hasSuffix(#""url":"/","history":"push"}"#) == true)
+      #expect(session.takePendingChanges().map { [$0.navigation?.url, $0.navigation?.history.rawValue, $0.title] } == ["/", "push", nil])
       session.runtime.perform { model.filter = .completed }
-      #expect(session.takePendingReply()?.hasSuffix(#""url":"/completed","history":"push"}"#) == true)
+      #expect(session.takePendingChanges().map { [$0.navigation?.url, $0.navigation?.history.rawValue, $0.title] } == ["/completed", "push", nil])
       // Back in the browser: the page reports where it went, and the state follows.
-      #expect(session.popState(to: "/") != nil)
+      #expect(session.followHistory(to: "/") != nil)
       #expect(model.filter == .all)
       #expect(session.url == "/")
     }

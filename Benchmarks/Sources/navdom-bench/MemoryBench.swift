@@ -96,7 +96,7 @@ final class DemoPage {
     }
   }
 
-  /// The browser's back or forward to `url`, as `AppSession.popState(to:)` handles it: the
+  /// The browser's back or forward to `url`, as `AppSession.followHistory(to:)` handles it: the
   /// state brought there inside the runtime, then the patches taken.
   private func popState(to url: String) {
     driver.runtime.perform { _ = model.navigate(to: url) }

@@ -2,42 +2,30 @@ import HTMLRenderer
 import VirtualDOM
 
 extension AppSession {
-  /// The session's current page as runtime.js rebuilds its container from it after a
-  /// hydration mismatch or a patch it could not apply (docs/RUNTIME.md, "Pages that survive foreign changes"):
-  /// `{"html": "…", "ids": [...], "patches": [...], "url": "/items/1"}`. `ids` are the node
-  /// ids in document order, left out when they are 1, 2, 3…; `patches` are the hydration
-  /// patches. Changes not yet sent to the page are taken first: the snapshot holds them.
+  /// The session's page as it stands: the container's HTML, the ids when they are no longer
+  /// 1, 2, 3… in document order, the hydration patches and the URL. A page made from
+  /// WebAssembly checks it against the server's first paint before the app takes over; the
+  /// native trace prints it for the same comparison.
   ///
   /// ```swift
-  /// let json = try session.snapshotJSON()   // {"html":"<div>…","patches":[…],"url":"/"}
+  /// let page = try session.page()
+  /// page.ids == nil   // true for a fresh session
   /// ```
-  public func snapshotJSON() throws(RenderError) -> String {
-    _ = takePendingReply()  // the page gets these changes in the snapshot, not as patches
-    return try pageJSON()
+  public func page() throws(RenderError) -> SessionPage {
+    let html = try runtime.renderHTML()
+    let ids = runtime.mountedTree.idsAreHydrationOrder ? nil : runtime.mountedTree.ids
+    return SessionPage(html: html, ids: ids, patches: hydrationPatches, url: pageURL)
   }
 
-  /// The page as JSON, for `startJSON` and `snapshotJSON`: the container's HTML, the ids when
-  /// they are not 1, 2, 3… in document order, the hydration patches and the URL.
-  func pageJSON() throws(RenderError) -> String {
-    let html = try runtime.renderHTML()
-    let ids = runtime.mountedTree.ids
-    var writer = JSONWriter(capacity: html.utf8.count + 8 * ids.count + 1024)
-    writer.raw("{\"html\":")
-    writer.string(html)
-    if !runtime.mountedTree.idsAreHydrationOrder {
-      writer.key("ids")
-      writer.raw("[")
-      for (index, id) in ids.enumerated() {
-        if index > 0 { writer.raw(",") }
-        writer.number(id)
-      }
-      writer.raw("]")
-    }
-    writer.key("patches")
-    WireFormat.write(hydrationPatches, to: &writer)
-    writer.key("url")
-    writer.string(pageURL)
-    writer.raw("}")
-    return writer.string
+  /// The page to rebuild the container from after a hydration mismatch or a patch the page
+  /// could not apply (docs/RUNTIME.md, "Pages that survive foreign changes"). Changes not yet
+  /// sent to the page are taken first: the snapshot holds them.
+  ///
+  /// ```swift
+  /// let snapshot = try session.snapshot()   // then the page is rebuilt from snapshot.html
+  /// ```
+  public func snapshot() throws(RenderError) -> SessionPage {
+    _ = takePendingChanges()  // the page gets these changes in the snapshot, not as patches
+    return try page()
   }
 }

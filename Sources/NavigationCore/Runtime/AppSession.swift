@@ -4,16 +4,17 @@ import VirtualDOM
 /// One visitor's running app with its URL: what a page talks to, whether the app runs on the
 /// server (a live session) or in the browser (the WebAssembly build).
 ///
-/// Every answer is the reply JSON runtime.js applies (docs/RUNTIME.md): `{"patches":[...]}`,
-/// plus `"url"` and `"history"` when the app's URL changed since the page last heard: `"pop"`
-/// when the new URL is an ancestor of the old one (a page was popped), `"push"` otherwise.
+/// Every answer is a ``SessionReply``: the patches, plus the URL and its history move when
+/// the app's URL changed since the page last heard (``HistoryMove/pop`` when the new URL is an
+/// ancestor of the old one, a page popped; ``HistoryMove/push`` otherwise), and the title when
+/// it changed. The live server and the WebAssembly module send it as JSON (PageProtocol).
 ///
 /// ```swift
 /// let model = InventoryModel()
 /// let session = AppSession(
 ///   runtime: NavigationRuntime(retaining: [model]) { inventoryView(model) },
 ///   currentURL: { model.url }, navigate: { model.navigate(to: $0) })
-/// let reply = session.dispatch(id: 7, event: "click")   // .success(#"{"patches":[…]}"#)
+/// let reply = session.reply(to: "click", on: 7)   // .success(SessionReply(patches: […]))
 /// ```
 public final class AppSession {
   public let runtime: NavigationRuntime
@@ -129,82 +130,84 @@ public final class AppSession {
     return patches
   }
 
-  /// `{"html": "…", "patches": [...], "url": "/items/1"}`: the container's HTML, the
-  /// hydration patches and the URL. A client-side page checks it against the server's first
-  /// paint before the app takes over; the native trace prints it for the same comparison.
-  /// Called later, once ids are no longer 1, 2, 3…, it carries them too, as ``snapshotJSON()`` does.
-  public func startJSON() throws(RenderError) -> String {
-    try pageJSON()
-  }
-
   /// Delivers a DOM event and answers with the reply, or says why the event was rejected (a
   /// stale or unknown node, an element that does not listen), which changes nothing.
-  public func dispatch(id: NodeID, event: String, payload: EventPayload = EventPayload()) -> Result<String, DispatchError> {
+  ///
+  /// ```swift
+  /// switch session.reply(to: "click", on: 7) {
+  /// case .success(let reply): print(reply.patches.count, reply.navigation?.url ?? "same URL")
+  /// case .failure(let error): print("refused:", error.reason)
+  /// }
+  /// ```
+  public func reply(to event: String, on id: NodeID, payload: EventPayload = EventPayload()) -> Result<SessionReply, DispatchError> {
     switch runtime.dispatch(id: id, event: event, payload: payload) {
-    case .success(let batch): return .success(reply(batch.patches, url: currentURL()))
+    case .success(let batch): return .success(makeReply(batch.patches, url: currentURL()))
     case .failure(let error): return .failure(error)
     }
   }
 
-  /// The browser moved through its history to `url`: the reply that brings the page there, or
-  /// `nil`, changing nothing, for a URL the app does not have.
+  /// The browser moved through its history to `url` (back, forward): the reply that brings the
+  /// page there, or `nil`, changing nothing, for a URL the app does not have.
   ///
   /// While a presentation refuses the user's dismissal
   /// (``VirtualDOM/Node/interactiveDismissDisabled(_:onDismissAttempt:)``), the state stays: its attempt
-  /// runs, and the reply brings the page back to the app's URL (`"history":"push"`).
-  public func popState(to url: String) -> String? {
+  /// runs, and the reply brings the page back to the app's URL (``HistoryMove/push``).
+  ///
+  /// ```swift
+  /// let reply = session.followHistory(to: "/items")   // nil for "/nowhere"
+  /// ```
+  public func followHistory(to url: String) -> SessionReply? {
     if let attempt = runtime.dismissalRefusal {
       runtime.perform(attempt)
-      return reply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL(), restoring: true)
+      return makeReply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL(), restoring: true)
     }
     var isKnown = false
     runtime.state.enter { isKnown = navigateTo(url) }
     guard isKnown else { return nil }
-    return reply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL())
+    return makeReply(PatchBatch(merging: runtime.takePendingPatches()).patches, url: currentURL())
   }
 
   /// Changes made without an event (timers, background work) as a reply, or `nil` when there
   /// is nothing to tell the page.
-  public func takePendingReply() -> String? {
+  ///
+  /// ```swift
+  /// model.items.removeAll()
+  /// let reply = session.takePendingChanges()   // the patches that empty the list
+  /// ```
+  public func takePendingChanges() -> SessionReply? {
     guard runtime.hasPendingChanges else { return nil }
     let patches = PatchBatch(merging: runtime.takePendingPatches()).patches
     let url = currentURL()
     guard !patches.isEmpty || !DOMString.equal(url, pageURL) else { return nil }
-    return reply(patches, url: url)
+    return makeReply(patches, url: url)
   }
 
-  /// `{"patches":[...]}`, with `"url"` and `"history"` (`"pop"`, `"push"` or, with routes
-  /// whose query rules say so, `"replace"`) when `url`, the app's URL now, is not the one the
-  /// page shows, and `"title"` when the title changed (`""`: the app's own title again).
+  /// The reply for `patches`, with the navigation when `url`, the app's URL now, is not the one
+  /// the page shows, and the title when it changed; the page is then taken to show both.
   /// `restoring`: the browser moved away from `pageURL` and the app refused to follow, so the
   /// page is sent back there (pushed again) even though the app's URL did not change.
-  func reply(_ patches: [Patch], url: String, restoring: Bool = false) -> String {
-    var writer = JSONWriter(capacity: 64 * patches.count + 32)
-    writer.raw("{\"patches\":")
-    WireFormat.write(patches, to: &writer)
+  func makeReply(_ patches: [Patch], url: String, restoring: Bool = false) -> SessionReply {
+    var reply = SessionReply(patches: patches)
     if restoring || !DOMString.equal(url, pageURL) {
-      writer.key("url")
-      writer.string(url)
-      writer.key("history")
+      let history: HistoryMove
       if restoring {
-        writer.string("push")
+        history = .push
       } else if let routes {
-        writer.string(routes.historyMove(from: pageURL, to: url))
+        history = routes.historyMove(from: pageURL, to: url)
       } else {
-        writer.string(Self.isAncestor(url, of: pageURL) ? "pop" : "push")
+        history = Self.isAncestor(url, of: pageURL) ? .pop : .push
       }
+      reply.navigation = SessionReply.Navigation(url: url, history: history)
       pageURL = url
     }
     let title = runtime.title
     // Compared by code points (DOMString): String's != brings Unicode normalization into the
     // WebAssembly module (about 9 KB of code).
     if !DOMString.equal(title, pageTitle) {
-      writer.key("title")
-      writer.string(title ?? "")
+      reply.title = title ?? ""
       pageTitle = title
     }
-    writer.raw("}")
-    return writer.string
+    return reply
   }
 
   /// Whether `ancestor`'s path is a proper prefix of `url`'s, segment by segment (`/items/1` of

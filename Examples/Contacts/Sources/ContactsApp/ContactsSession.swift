@@ -7,7 +7,7 @@ import VirtualDOM
 /// ```swift
 /// let running = ContactsSession(url: "/")!
 /// try running.model.receiveIncoming(ContactDraft(name: "Katherine Johnson"))
-/// running.session.takePendingReply()   // {"patches":[… the new row …]}
+/// running.session.takePendingChanges()?.patches   // [… the new row …]
 /// ```
 public struct ContactsSession {
   /// The app's state.

@@ -39,13 +39,13 @@ import VirtualDOM
     #expect(running.session.url == "/contacts/2/edit")
 
     // The browser's back button: from the edit page to Grace's page, then to the list.
-    let toContact = try #require(running.session.popState(to: "/contacts/2"))
-    #expect(toContact.contains(#""op":"remove""#))
+    let toContact = try #require(running.session.followHistory(to: "/contacts/2"))
+    #expect(toContact.patches.contains { if case .remove = $0 { true } else { false } })
     #expect(running.model.editing == nil)
-    #expect(running.session.popState(to: "/") != nil)
+    #expect(running.session.followHistory(to: "/") != nil)
     #expect(running.model.path.isEmpty)
     // Forward again, two levels at once.
-    #expect(running.session.popState(to: "/contacts/2/edit") != nil)
+    #expect(running.session.followHistory(to: "/contacts/2/edit") != nil)
     #expect(running.model.routes.url == "/contacts/2/edit")
     assertSnapshot(of: running.session.runtime, named: "contacts-2-edit")
   }
@@ -53,7 +53,7 @@ import VirtualDOM
   @Test func aURLTheAppDoesNotHaveLeavesTheSessionAlone() throws {
     let running = try #require(ContactsSession(url: "/contacts/1"))
     let before = try running.session.runtime.renderHTML()
-    #expect(running.session.popState(to: "/contacts/42") == nil)
+    #expect(running.session.followHistory(to: "/contacts/42") == nil)
     #expect(try running.session.runtime.renderHTML() == before)
     #expect(running.session.url == "/contacts/1")
     #expect(running.session.runtime.hasPendingChanges == false)
@@ -63,13 +63,13 @@ import VirtualDOM
     let running = try #require(ContactsSession(url: "/"))
     let driver = NavigationTestDriver(runtime: running.session.runtime)
     let addButton = try driver.id(ofTag: "button", text: "Add contact")
-    guard case .success(let reply) = running.session.dispatch(id: addButton, event: "click") else {
+    guard case .success(let reply) = running.session.reply(to: "click", on: addButton) else {
       Issue.record("the click was rejected")
       return
     }
-    #expect(reply.contains(#""url":"/add","history":"push""#))
+    #expect(reply.navigation == .init(url: "/add", history: .push))
     // Back closes the sheet.
-    #expect(running.session.popState(to: "/") != nil)
+    #expect(running.session.followHistory(to: "/") != nil)
     #expect(running.model.destination == nil)
   }
 }
@@ -94,8 +94,8 @@ import VirtualDOM
     #expect(running.session.url == "/?q=gr")
     let driver = NavigationTestDriver(runtime: running.session.runtime)
     let filter = try driver.id(ofTag: "input")
-    let reply = try running.session.dispatch(id: filter, event: "input", payload: EventPayload(value: "a")).get()
-    #expect(reply.hasSuffix(#""url":"/?q=a","history":"replace"}"#))
+    let reply = try running.session.reply(to: "input", on: filter, payload: EventPayload(value: "a")).get()
+    #expect([reply.navigation?.url, reply.navigation?.history.rawValue, reply.title] == ["/?q=a", "replace", nil])
     // The filter is the list's: a contact's page does not carry it, and Back returns to the
     // filtered list, its query with it (Back is a link there, for a browser without script).
     try driver.press("Grace Hopper")
@@ -116,8 +116,10 @@ import VirtualDOM
     let running = try #require(ContactsSession(url: "/"))
     let driver = NavigationTestDriver(runtime: running.session.runtime)
     let add = try driver.id(ofTag: "button", text: "Add contact")
-    #expect(try running.session.dispatch(id: add, event: "click").get().hasSuffix(#""url":"/add","history":"push","title":"Add contact"}"#))
+    let toAdd = try running.session.reply(to: "click", on: add).get()
+    #expect([toAdd.navigation?.url, toAdd.navigation?.history.rawValue, toAdd.title] == ["/add", "push", "Add contact"])
     let cancel = try driver.id(ofTag: "button", text: "Cancel")
-    #expect(try running.session.dispatch(id: cancel, event: "click").get().hasSuffix(#""url":"/","history":"pop","title":""}"#))
+    let cancelled = try running.session.reply(to: "click", on: cancel).get()
+    #expect([cancelled.navigation?.url, cancelled.navigation?.history.rawValue, cancelled.title] == ["/", "pop", ""])
   }
 }

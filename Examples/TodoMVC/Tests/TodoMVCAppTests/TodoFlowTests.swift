@@ -29,7 +29,7 @@ import VirtualDOM
     // The page applies the key filters (docs/EVENTS.md): only Enter (and Escape while editing)
     // reaches the app; the fields have no input listener.
     let session = try #require(todoSession(url: "/"))
-    let page = try session.startJSON()
+    let page = try session.page().json
     #expect(page.contains(#""event":"keydown","keys":[{"key":"Enter"}]"#))
     #expect(!page.contains(#""event":"input""#))
   }
