@@ -79,10 +79,19 @@ OVER=0
 #   WebAssembly (two imports, BrowserStorage) and events that carry checked and modifiers
 #   (app_dispatch's two arguments). The budgets below are those sizes rounded up, still under
 #   the 99 / 44 KiB this day began with.
+#   Issues 35/37's session answers as values then made navdom.wasm 229.9 KB / 100.35 KB (from
+#   227.95 KB, the commit before, built the same way): +1,906 code bytes, measured function by
+#   function with Scripts/wasm-size-report.py on both builds. They buy `SessionReply` and
+#   `SessionPage` (a session's answers as values a test reads, NavigationCore writing no wire
+#   JSON) and their JSON in PageProtocol: the reply path +294 (makeReply 3,208 and
+#   SessionReply.json 469 against reply's 3,383), the page path +672 (page() 840 and
+#   SessionPage.json 881 against pageJSON's 1,049), copying and destroying the values +483,
+#   and the exports that write them +525 (app_popstate, app_dispatch, app_snapshot, app_start).
+#   225 KiB / 98.5 KiB.
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=228352 APP_GZIP_BUDGET=99840
+APP_BUDGET=230400 APP_GZIP_BUDGET=100864
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 PACKAGE=Benchmarks module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \

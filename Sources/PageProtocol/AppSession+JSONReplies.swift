@@ -14,7 +14,7 @@ extension AppSession {
   /// ```
   @available(*, deprecated, renamed: "reply(to:on:payload:)", message: "answers with a SessionReply; its .json is the text")
   public func dispatch(id: NodeID, event: String, payload: EventPayload = EventPayload()) -> Result<String, DispatchError> {
-    reply(to: event, on: id, payload: payload).map(\.json)
+    reply(to: event, on: id, payload: payload).map { $0.json }
   }
 
   /// Deprecated: `AppSession.followHistory(to:)` answers with a
