@@ -36,7 +36,7 @@ public final class HTTPServer: Sendable {
 
   private enum Phase: Sendable {
     case idle
-    case running(ServerContext, [EventLoop], [pthread_t])
+    case running(ServerContext, [LoopInbox], [pthread_t])
     case stopped
   }
 
@@ -113,12 +113,13 @@ public final class HTTPServer: Sendable {
         if result != 0 {
           unmanaged.release()
           // The loops already running would otherwise go on serving a server that failed.
-          Self.halt(context, loops: loops, threads: threads)
+          Self.halt(context, inboxes: loops.map(\.inbox), threads: threads)
           throw ServerError.socketFailure(operation: "pthread_create", errorNumber: result)
         }
         threads.append(thread)
       }
-      phase = .running(context, loops, threads)
+      // The loops now belong to their threads; the server keeps only their inboxes.
+      phase = .running(context, loops.map(\.inbox), threads)
     }
   }
 
@@ -166,22 +167,22 @@ public final class HTTPServer: Sendable {
   /// ```
   public func stop() {
     stopLock.withLock { _ in
-      let running = phase.withLock { phase -> (ServerContext, [EventLoop], [pthread_t])? in
-        guard case .running(let context, let loops, let threads) = phase else { return nil }
-        return (context, loops, threads)
+      let running = phase.withLock { phase -> (ServerContext, [LoopInbox], [pthread_t])? in
+        guard case .running(let context, let inboxes, let threads) = phase else { return nil }
+        return (context, inboxes, threads)
       }
-      guard let (context, loops, threads) = running else { return }
-      Self.halt(context, loops: loops, threads: threads)
+      guard let (context, inboxes, threads) = running else { return }
+      Self.halt(context, inboxes: inboxes, threads: threads)
       phase.withLock { $0 = .stopped }
     }
   }
 
-  /// Stops the loops running on `threads` (the rest of `loops` never started), waits for them
-  /// to finish, and closes the listening socket.
-  private static func halt(_ context: ServerContext, loops: [EventLoop], threads: [pthread_t]) {
+  /// Stops the loops running on `threads` (the rest never started), waking each through its
+  /// inbox, waits for them to finish, and closes the listening socket.
+  private static func halt(_ context: ServerContext, inboxes: [LoopInbox], threads: [pthread_t]) {
     context.isStopping.store(true, ordering: .releasing)
     shutdown(context.listenDescriptor, Int32(SHUT_RDWR))
-    for loop in loops { loop.wake() }
+    for inbox in inboxes { inbox.wake() }
     for thread in threads { pthread_join(thread, nil) }
     close(context.listenDescriptor)
   }

@@ -1,11 +1,11 @@
 import Synchronization
 
-/// One client connection's state; owned and touched only by its event loop's thread.
-///
-/// `@unchecked Sendable` because other threads hold it only to hand it back to its loop (a
-/// stream with data to flush, a deferred response made): they never read or write its fields.
-final class Connection: @unchecked Sendable {
+/// One client connection's state; owned and touched only by its event loop's thread. Not
+/// `Sendable`: other threads name it by its ``token`` (through the loop's ``LoopInbox``).
+final class Connection {
   let descriptor: Int32
+  /// How other threads name this connection.
+  let token: ConnectionToken
   var parser: HTTPRequestParser
   /// Bytes queued for the client; those before `outputOffset` are already sent.
   var output: [UInt8] = []
@@ -33,8 +33,9 @@ final class Connection: @unchecked Sendable {
   var lastWriteProgress: UInt64
   var servedRequests = 0
 
-  init(descriptor: Int32, limits: RequestLimits, now: UInt64) {
+  init(descriptor: Int32, generation: UInt64, limits: RequestLimits, now: UInt64) {
     self.descriptor = descriptor
+    token = ConnectionToken(descriptor: descriptor, generation: generation)
     self.parser = HTTPRequestParser(limits: limits)
     self.idleSince = now
     self.lastWriteProgress = now
@@ -45,16 +46,15 @@ final class Connection: @unchecked Sendable {
 
 /// A deferred response on its way: where it goes once made. `complete` may be called from any
 /// thread, more than once; only the first call is delivered (to the connection's event loop).
-final class DeferredResponse: @unchecked Sendable {
-  // Safe: `connection` and `request` are read only on the loop's thread (in `deliver`), and the
-  // only state other threads touch is the atomic `isCompleted`.
-  weak var connection: Connection?
+final class DeferredResponse: Sendable {
+  /// The connection it answers, looked up on the loop's thread when it is delivered.
+  let connection: ConnectionToken
   let request: HTTPRequest
   let keepAlive: Bool
   let started: UInt64
   private let isCompleted = Atomic<Bool>(false)
 
-  init(connection: Connection, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
+  init(connection: ConnectionToken, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
     self.connection = connection
     self.request = request
     self.keepAlive = keepAlive

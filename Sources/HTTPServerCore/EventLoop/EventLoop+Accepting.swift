@@ -30,7 +30,9 @@ extension EventLoop {
       var enabled: Int32 = 1
       setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &enabled, socklen_t(MemoryLayout<Int32>.size))
       let now = MonotonicClock.now()
-      let connection = Connection(descriptor: descriptor, limits: context.configuration.requestLimits, now: now)
+      acceptedCount += 1
+      let connection = Connection(
+        descriptor: descriptor, generation: acceptedCount, limits: context.configuration.requestLimits, now: now)
       connections[descriptor] = connection
       connection.registeredEvents = navdom_epoll_in
       navdom_epoll_control(epoll, navdom_epoll_add, descriptor, navdom_epoll_in, UInt64(descriptor))

@@ -147,9 +147,9 @@ extension EventLoop {
     if response.status.code == 400 || response.status.code == 431 { keepAlive = false }
     connection.servedRequests += 1
     if case .deferred(let work) = response.body {
-      let pending = DeferredResponse(connection: connection, request: request, keepAlive: keepAlive, started: started)
+      let pending = DeferredResponse(connection: connection.token, request: request, keepAlive: keepAlive, started: started)
       connection.awaiting = pending
-      work { [weak self] made in self?.complete(pending, with: made) }
+      work { [inbox] made in inbox.complete(pending, with: made) }
       return
     }
     queue(response, for: request, on: connection, keepAlive: keepAlive, started: started)

@@ -119,10 +119,7 @@ extension EventLoop {
     case .stream(let onOpen):
       let stream = EventStream(
         usesChunkedFraming: !isHTTP10, maximumPendingBytes: context.configuration.maximumStreamBufferBytes,
-        scheduleFlush: { [weak self, weak connection] in
-          guard let self, let connection else { return }
-          self.scheduleFlush(connection)
-        })
+        scheduleFlush: { [inbox, token = connection.token] in inbox.scheduleFlush(token) })
       connection.stream = stream
       connection.streamKeepsAlive = keepAlive
       connection.closeAfterWrite = false

@@ -5,18 +5,18 @@ import NavDOMSupport
 
 /// One thread's epoll loop: accepts connections from the shared listening socket, reads and
 /// parses requests, queues responses in order and writes them without blocking.
-// Safe: other threads only call `wake` (an eventfd write), `scheduleFlush` and deferred
-// completions, which go through inboxes under `Locked`; everything else is touched by the loop's
-// own thread.
-final class EventLoop: @unchecked Sendable {
+///
+/// Not `Sendable`: its thread owns it (HTTPServer hands it over once, to the thread it starts).
+/// Other threads reach only its ``inbox``.
+final class EventLoop {
   let context: ServerContext
   let epoll: Int32
-  let wakeDescriptor: Int32
+  /// What other threads hand this loop.
+  let inbox: LoopInbox
   var reserveDescriptor: Int32
   var connections: [Int32: Connection] = [:]
-  let inbox = Locked<[Connection]>([])
-  /// Deferred responses made on other threads, waiting to be queued by this loop.
-  let completions = Locked<[(DeferredResponse, HTTPResponse?)]>([])
+  /// Numbers the connections this loop accepts (ConnectionToken).
+  var acceptedCount: UInt64 = 0
   let readBuffer: UnsafeMutableRawBufferPointer
   let eventBuffer: UnsafeMutableBufferPointer<navdom_epoll_ready>
   let maximumEvents = 256
@@ -39,8 +39,7 @@ final class EventLoop: @unchecked Sendable {
     self.context = context
     epoll = epoll_create1(navdom_epoll_cloexec)
     guard epoll >= 0 else { throw .socketFailure(operation: "epoll_create1", errorNumber: errno) }
-    wakeDescriptor = eventfd(0, navdom_eventfd_nonblocking | navdom_eventfd_cloexec)
-    guard wakeDescriptor >= 0 else { throw .socketFailure(operation: "eventfd", errorNumber: errno) }
+    inbox = try LoopInbox()
     reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
     readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
     eventBuffer = .allocate(capacity: maximumEvents)
@@ -51,7 +50,7 @@ final class EventLoop: @unchecked Sendable {
     sweepInterval = min(max(min(requestReadTimeout, idleTimeout) / 5, 5_000_000), 500_000_000)
     let limits = configuration.requestLimits
     readCapacity = limits.maximumRequestLineBytes + limits.maximumHeaderBytes + limits.maximumBodyBytes + 64 * 1024
-    navdom_epoll_control(epoll, navdom_epoll_add, wakeDescriptor, navdom_epoll_in, UInt64(wakeDescriptor))
+    navdom_epoll_control(epoll, navdom_epoll_add, inbox.wakeDescriptor, navdom_epoll_in, UInt64(inbox.wakeDescriptor))
     navdom_epoll_control(
       epoll, navdom_epoll_add, context.listenDescriptor,
       navdom_epoll_in | navdom_epoll_exclusive, UInt64(context.listenDescriptor))
@@ -59,21 +58,9 @@ final class EventLoop: @unchecked Sendable {
 
   deinit {
     close(epoll)
-    close(wakeDescriptor)
     if reserveDescriptor >= 0 { close(reserveDescriptor) }
     readBuffer.deallocate()
     eventBuffer.deallocate()
-  }
-
-  /// Wakes the loop from another thread (a stream has data, or the server is stopping).
-  func wake() {
-    var one: UInt64 = 1
-    _ = write(wakeDescriptor, &one, 8)
-  }
-
-  func scheduleFlush(_ connection: Connection) {
-    inbox.withLock { $0.append(connection) }
-    wake()
   }
 
   // MARK: - Loop
@@ -93,7 +80,7 @@ final class EventLoop: @unchecked Sendable {
       for index in 0..<max(0, Int(count)) {
         let events = eventBuffer[index].events
         let descriptor = Int32(truncatingIfNeeded: eventBuffer[index].data)
-        if descriptor == wakeDescriptor {
+        if descriptor == inbox.wakeDescriptor {
           handleWake()
         } else if descriptor == context.listenDescriptor {
           if draining || context.isStopping.load(ordering: .relaxed) {
@@ -122,25 +109,15 @@ final class EventLoop: @unchecked Sendable {
 
   func handleWake() {
     var value: UInt64 = 0
-    _ = read(wakeDescriptor, &value, 8)
+    _ = read(inbox.wakeDescriptor, &value, 8)
     if !draining && context.isStopping.load(ordering: .acquiring) {
       beginDraining()
     }
-    let scheduled = inbox.withLock { list -> [Connection] in
-      let taken = list
-      list.removeAll()
-      return taken
+    for token in inbox.takeFlushes() {
+      if let connection = connection(token) { flushStream(connection) }
     }
-    for connection in scheduled where !connection.isClosed {
-      flushStream(connection)
-    }
-    let completed = completions.withLock { list -> [(DeferredResponse, HTTPResponse?)] in
-      let taken = list
-      list.removeAll()
-      return taken
-    }
-    for (pending, response) in completed {
-      guard let connection = pending.connection, !connection.isClosed, connection.awaiting === pending else { continue }
+    for (pending, response) in inbox.takeCompletions() {
+      guard let connection = connection(pending.connection), connection.awaiting === pending else { continue }
       connection.awaiting = nil
       let made = response ?? fallbackResponse(to: pending.request)
       queue(made, for: pending.request, on: connection, keepAlive: pending.keepAlive, started: pending.started)
@@ -148,16 +125,10 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
-  /// Hands a deferred response to this loop (any thread); the first completion wins.
-  func complete(_ pending: DeferredResponse, with response: HTTPResponse?) {
-    guard pending.claimCompletion() else { return }
-    var response = response
-    // A deferred response cannot defer again: answer with what can be said.
-    if case .deferred? = response?.body {
-      response = .error(.internalServerError, detail: "a deferred response deferred again")
-    }
-    completions.withLock { $0.append((pending, response)) }
-    wake()
+  /// The open connection `token` names, or `nil` when it has closed since.
+  func connection(_ token: ConnectionToken) -> Connection? {
+    guard let connection = connections[token.descriptor], connection.token == token, !connection.isClosed else { return nil }
+    return connection
   }
 
   func beginDraining() {
