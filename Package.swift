@@ -62,7 +62,7 @@ let targets: [Target] = [
   .systemLibrary(name: "NavDOMZlib", path: "Sources/NavDOMZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   // Resources/runtime/ holds the browser runtime's ES modules, which the tests import;
   // Resources/runtime.js is their bundle (esbuild, Scripts/bundle-runtime.sh, committed), the one
-  // module pages load as /runtime.js (RuntimeBundle). Resources/package.json only tells node
+  // module pages load as /runtime.js (BrowserRuntimeBundle). Resources/package.json only tells node
   // they are ES modules. Resources/navdom.css is the navigation
   // markup's base stylesheet; Resources/favicon.ico the icon of an app whose public folder has none.
   .target(

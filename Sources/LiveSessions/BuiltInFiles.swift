@@ -3,7 +3,7 @@ import StaticServe
 
 /// Files the library itself serves to every app, whatever its public folder holds:
 /// `/runtime.js`, the browser runtime (one ES module the server bundles from the modules of
-/// Resources/runtime/: ``RuntimeBundle``; docs/RUNTIME.md); `/navdom.css`, the navigation markup's base stylesheet
+/// Resources/runtime/: ``BrowserRuntimeBundle``; docs/RUNTIME.md); `/navdom.css`, the navigation markup's base stylesheet
 /// (``LiveApp/navigationStylesheet``); and `/favicon.ico` for an app whose public folder has
 /// none (browsers ask for it on every page load, and a 404 is an error in their consoles).
 package enum BuiltInFiles {
@@ -22,7 +22,7 @@ package enum BuiltInFiles {
   package static func response(to request: HTTPRequest, paths: Set<String> = paths) -> HTTPResponse? {
     guard paths.contains(request.path), request.method == .get || request.method == .head else { return nil }
     if request.path == "/runtime.js" {
-      switch RuntimeBundle.served {
+      switch BrowserRuntimeBundle.served {
       case .success(let bundle): return bundle.response(to: request)
       case .failure(let error): return .error(.internalServerError, detail: "the runtime cannot be bundled: \(error)")
       }

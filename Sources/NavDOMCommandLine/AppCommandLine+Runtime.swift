@@ -29,7 +29,7 @@ extension AppCommandLine {
       return 2
     }
     let bundle: MemoryFile
-    switch RuntimeBundle.served {
+    switch BrowserRuntimeBundle.served {
     case .success(let served): bundle = served
     case .failure(let error):
       CommandLineOptions.complain("the runtime cannot be bundled: \(error)")

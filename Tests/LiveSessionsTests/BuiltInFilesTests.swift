@@ -55,7 +55,7 @@ import Testing
       Issue.record("/runtime.js is not served from memory")
       return
     }
-    #expect(bytes == (try RuntimeBundle.served.get()).bytes)
+    #expect(bytes == (try BrowserRuntimeBundle.served.get()).bytes)
     let tag = try #require(response.headers["ETag"])
     let again = try #require(
       LiveServerTests.route(

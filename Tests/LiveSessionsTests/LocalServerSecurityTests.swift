@@ -114,7 +114,7 @@ import VirtualDOM
     let plain = try served.get("/runtime.js")
     #expect(plain.header("Content-Encoding") == nil)
     #expect(plain.header("Vary") == "Accept-Encoding")
-    #expect(plain.body == (try RuntimeBundle.served.get()).bytes)
+    #expect(plain.body == (try BrowserRuntimeBundle.served.get()).bytes)
     let gzipHeaders = "Host: localhost\r\nAccept-Encoding: gzip, br\r\n"
     let compressed = try served.get("/runtime.js", headers: gzipHeaders)
     #expect(compressed.header("Content-Encoding") == "gzip")

@@ -2,7 +2,7 @@
  * navdom runtime, the entry module: hydrates server-rendered HTML, applies the patches of
  * docs/PROTOCOL.md, and wires browser events back to the app. No build step, no dependencies:
  * ES modules, this one importing the rest, its siblings in runtime/ (docs/RUNTIME.md has the
- * map); the server serves them bundled as /runtime.js (RuntimeBundle).
+ * map); the server serves them bundled as /runtime.js (BrowserRuntimeBundle).
  *
  * Load it as a module, `<script type="module" src="/runtime.js">`: it sets `window.navdom` (its
  * one global, for the console and for scripts that drive a page) and starts every

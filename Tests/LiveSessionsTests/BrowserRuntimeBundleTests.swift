@@ -5,9 +5,9 @@ import Testing
 
 /// The runtime's bundle (`/runtime.js`): the committed esbuild bundle of the runtime's modules
 /// (its freshness is Scripts/bundle-runtime.sh --check, a suite of Scripts/test.sh).
-@Suite struct RuntimeBundleTests {
+@Suite struct BrowserRuntimeBundleTests {
   @Test func theServedBundleIsTheCommittedFileAndOneModuleThatImportsNothing() throws {
-    let bundle = try RuntimeBundle.served.get()
+    let bundle = try BrowserRuntimeBundle.served.get()
     let text = String(decoding: bundle.bytes, as: UTF8.self)
     let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Sources/LiveSessions/Resources/runtime.js")

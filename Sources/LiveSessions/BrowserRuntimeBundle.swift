@@ -8,23 +8,23 @@ import StaticServe
 /// is what the modules bundle into now (`Scripts/bundle-runtime.sh --check`).
 ///
 /// ```swift
-/// let bundle = try RuntimeBundle.served.get()   // the bytes of /runtime.js
+/// let bundle = try BrowserRuntimeBundle.served.get()   // the bytes of /runtime.js
 /// ```
-package enum RuntimeBundle {
+package enum BrowserRuntimeBundle {
   /// The library's bundle, read once per process; a failure is the reason (the server answers
   /// it with a 500).
-  package static let served: Result<MemoryFile, RuntimeBundleError> = {
+  package static let served: Result<MemoryFile, BrowserRuntimeBundleError> = {
     guard let url = Bundle.module.url(forResource: "runtime", withExtension: "js"),
       let bytes = try? Data(contentsOf: url)
     else {
-      return .failure(RuntimeBundleError("the runtime's bundle is missing from the library's resources"))
+      return .failure(BrowserRuntimeBundleError("the runtime's bundle is missing from the library's resources"))
     }
     return .success(MemoryFile(bytes: Array(bytes), contentType: "text/javascript; charset=utf-8"))
   }()
 }
 
 /// Why the runtime's bundle cannot be served.
-package struct RuntimeBundleError: Error, CustomStringConvertible {
+package struct BrowserRuntimeBundleError: Error, CustomStringConvertible {
   package let description: String
   package init(_ description: String) { self.description = description }
 }
