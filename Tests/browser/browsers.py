@@ -11,7 +11,37 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import UnexpectedAlertPresentException
 from selenium.webdriver.chrome.service import Service
+
+
+class Relaunching:
+    """A WebDriver session that can be replaced when its browser dies: it forwards everything
+    to the live session, so tests hold it as they would the session itself."""
+
+    def __init__(self, engine):
+        self._engine = engine
+        self._session = launch(engine)
+
+    def __getattr__(self, name):
+        return getattr(self._session, name)
+
+    def relaunch_if_dead(self):
+        try:
+            self._session.title  # one round trip to the browser
+            return
+        except UnexpectedAlertPresentException:
+            return  # alive, with an alert open
+        except Exception as error:  # the session or its process is gone
+            print(f"\nbrowsers: the {self._engine} session died ({type(error).__name__}); starting a new one")
+        try:
+            self._session.quit()
+        except Exception:
+            pass
+        self._session = launch(self._engine)
+
+    def quit(self):
+        self._session.quit()
 
 
 def launch(engine):

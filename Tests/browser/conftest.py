@@ -170,12 +170,42 @@ def _deselect_chromium_only(config, items):
 @pytest.fixture(scope="module")
 def driver(request):
     """One browser per test module and engine: headless Chromium, Firefox, or WebKit's
-    MiniBrowser (WebKitWebDriver, under xvfb-run); browsers.py starts them."""
-    browser = browsers.launch(request.param)
+    MiniBrowser (WebKitWebDriver, under xvfb-run); browsers.py starts them. A browser that
+    crashed is started again before the next test (`_a_live_browser`)."""
+    browser = browsers.Relaunching(request.param)
     try:
         yield browser
     finally:
         browser.quit()
+
+
+@pytest.fixture(autouse=True)
+def _a_live_browser(request):
+    """Before each test: a browser whose process died (Firefox's marionette once answered
+    garbage mid-run and every later test of the module failed on the dead session) is
+    replaced, and the test starts on a new one. Only a dead session: its pages are gone
+    anyway, and the crash's own test still fails, then reruns once (BROWSER_CRASH)."""
+    if "driver" in request.fixturenames:
+        request.getfixturevalue("driver").relaunch_if_dead()
+
+
+# What a browser process that died says (pytest --only-rerun patterns; test.sh passes them):
+# a test that failed with one of these reruns once, on a new browser. Nothing else reruns.
+BROWSER_CRASH = [
+    "Failed to decode response from marionette",
+    "InvalidSessionIdException",
+    "Browsing context has been discarded",
+    "session deleted because of page crash",
+    "chrome not reachable",
+]
+
+
+def pytest_configure(config):
+    """A test that failed because its browser died reruns once (pytest-rerunfailures, which
+    test.sh installs), unless the command line says otherwise; any other failure is final."""
+    if hasattr(config.option, "only_rerun") and not config.option.only_rerun and config.option.reruns is None:
+        config.option.only_rerun = BROWSER_CRASH
+        config.option.reruns = 1
 
 
 class App:

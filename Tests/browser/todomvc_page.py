@@ -7,7 +7,7 @@ Class selectors only: the app uses the template's classes (page.js switched to t
 `#new-todo` is missing).
 """
 
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -17,6 +17,9 @@ DEFAULT_TIMEOUT = 3  # page.js: DEFAULT_TIMEOUT = 3000
 REMOVED_TIMEOUT = 0.1  # page.js: REMOVED_TIMEOUT = 100
 # browser.wait polls as fast as its promise chain goes; WebDriverWait's default is 0.5 s.
 POLL = 0.01
+# A live reply may replace an element between finding it and reading it (WebKit then says
+# "stale element ... when trying to create the node handle"): a wait polls again.
+REPLACED = (NoSuchElementException, StaleElementReferenceException)
 REMOVE_TEXT_KEY_SEQ = (Keys.BACKSPACE + Keys.DELETE) * 50
 ITEM_HIDDEN_OR_REMOVED = object()
 
@@ -80,7 +83,7 @@ class TodoPage:
 
     def wait(self, condition, message, timeout=DEFAULT_TIMEOUT):
         try:
-            return WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(condition)
+            return WebDriverWait(self.driver, timeout, poll_frequency=POLL, ignored_exceptions=REPLACED).until(condition)
         except TimeoutException:
             raise AssertionError(message) from None
 
@@ -92,7 +95,7 @@ class TodoPage:
 
     def element_or_none(self, css, timeout):
         try:
-            return WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
+            return WebDriverWait(self.driver, timeout, poll_frequency=POLL, ignored_exceptions=REPLACED).until(
                 EC.presence_of_element_located((By.CSS_SELECTOR, css)))
         except TimeoutException:
             return None
@@ -112,8 +115,7 @@ class TodoPage:
 
     def wait_for_visibility(self, visible, css, message):
         if visible:
-            element = self.wait_for_element(css, message)
-            return self.wait(EC.visibility_of(element), message)
+            return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), message)
         element = self.element_or_none(css, REMOVED_TIMEOUT)
         if element is None:
             return None
