@@ -44,21 +44,27 @@ import Testing
     #expect(Self.eventually { heard.withLock { $0 } == [Array("{\"from\":\"cli\"}".utf8)] })
   }
 
-  @Test func twoEnginesEachAddingAThousandEndAtExactlyTwoThousand() throws {
+  // Two threads per engine, 250 updates each, all on one key: compare-and-set under contention.
+  // (Tests/scaleout's two real processes take 1,000 likes each; here, under the full
+  // ThreadSanitizer suite on two cores, 2 x 1,000 contended updates took over a minute.)
+  @Test func twoEnginesEachAddingFiveHundredEndAtExactlyAThousand() throws {
     let redis = try RedisTestServer()
     let first = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
     let second = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
     let group = DispatchGroup()
+    let started = Date()
     for state in [first, second] {
       for _ in 0..<2 {
-        DispatchQueue.global().async(group: group) { for _ in 0..<500 { state.update { $0 += 1 } } }
+        DispatchQueue.global().async(group: group) { for _ in 0..<250 { state.update { $0 += 1 } } }
       }
     }
     group.wait()
-    // 30 s: under ThreadSanitizer the subscribers take seconds to apply 2,000 messages.
-    #expect(Self.eventually(30) { first.value == 2000 && second.value == 2000 }, "\(first.value) and \(second.value)")
+    let stored = Date()
+    // 60 s: under ThreadSanitizer on a loaded machine the subscribers take seconds to apply them.
+    #expect(Self.eventually(60) { first.value == 1000 && second.value == 1000 }, "\(first.value) and \(second.value)")
+    print("1,000 contended updates stored in \(stored.timeIntervalSince(started)) s, seen by both \(Date().timeIntervalSince(stored)) s later")
     let late = SharedState(0, topic: "count", pubsub: PubSub(engine: try RedisPubSubEngine(url: redis.url)))
-    #expect(late.value == 2000, "a process that starts later reads the value before it serves")
+    #expect(late.value == 1000, "a process that starts later reads the value before it serves")
   }
 
   @Test func messagesLostOnTheWayMakeTheOtherProcessesReadTheirSharedValuesAgain() throws {
