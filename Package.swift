@@ -89,14 +89,15 @@ let targets: [Target] = [
     name: "VirtualDOMTests", dependencies: ["VirtualDOM", "VirtualDOMTesting", "HTMLRenderer", "RandomTrees"]),
   .testTarget(
     name: "HTMLRendererTests", dependencies: ["HTMLRenderer", "VirtualDOM", "RandomTrees"]),
-  .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "VirtualDOM", "HTMLRenderer"]),
+  .testTarget(
+    name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavigationTesting", "VirtualDOM", "HTMLRenderer"]),
   .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
   .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPServerCore", "NavDOMSupport", "HTTPTestSupport"]),
   .testTarget(
     name: "LiveSessionsTests",
     dependencies: [
-      "LiveSessions", "NavDOMCommandLine", "DemoApp", "NavigationCore", "StaticServe", "VirtualDOM", "NavDOMSupport",
-      "HTTPTestSupport",
+      "LiveSessions", "NavDOMCommandLine", "DemoApp", "NavigationCore", "NavigationTesting", "StaticServe", "VirtualDOM",
+      "NavDOMSupport", "HTTPTestSupport",
     ]),
   .testTarget(name: "PublishSubscribeTests", dependencies: ["PublishSubscribe", "NavDOMSupport"]),
   .testTarget(name: "NavDOMCommandLineTests", dependencies: ["NavDOMCommandLine"]),

@@ -32,6 +32,7 @@ let package = Package(
         .product(name: "VirtualDOMTesting", package: "navdom"),
         .product(name: "HTMLRenderer", package: "navdom"),
         .product(name: "NavigationCore", package: "navdom"),
+        .product(name: "NavigationTesting", package: "navdom"),
         .product(name: "LiveSessions", package: "navdom"),
         .product(name: "NavDOMCommandLine", package: "navdom"),
         .product(name: "StaticServe", package: "navdom"),

@@ -16,7 +16,7 @@ TYPE_KINDS = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "sw
 # The package's library products (Package.swift), the modules users import.
 PRODUCTS = [
     "VirtualDOM", "HTMLRenderer", "NavigationCore", "NavigationTesting", "VirtualDOMTesting", "LiveSessions",
-    "PublishSubscribe", "HTTPServerCore", "StaticServe", "NavDOMCommandLine", "NavigationWasm", "LiveProtocol",
+    "PublishSubscribe", "HTTPServerCore", "StaticServe", "NavDOMCommandLine", "NavigationWasm", "PageProtocol",
 ]
 
 

@@ -13,7 +13,7 @@ import VirtualDOM
 ///
 /// ```swift
 /// @Test func deleteAlert() throws {
-///   let driver = NavigationTestDriver(model: InventoryModel()) { inventoryView($0) }
+///   let driver = PageDriver(model: InventoryModel()) { inventoryView($0) }
 ///   try driver.press("Delete")
 ///   assertSnapshot(of: driver.runtime, named: "delete-alert")
 /// }

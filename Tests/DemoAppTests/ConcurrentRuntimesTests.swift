@@ -1,9 +1,10 @@
 import DemoApp
 import Foundation
 import HTMLRenderer
-import NavigationCore
-import Observation
 import NavDOMSupport
+import NavigationCore
+import NavigationTesting
+import Observation
 import Testing
 import VirtualDOM
 import VirtualDOMTesting
@@ -94,7 +95,7 @@ private func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Voi
 private struct DemoRun {
   let thread: Int
   let model = InventoryModel()
-  let driver: NavigationTestDriver
+  let driver: PageDriver
   var dom: MemoryDOM
   var failures: [String] = []
   var events = 0
@@ -103,7 +104,7 @@ private struct DemoRun {
   init(thread: Int) {
     self.thread = thread
     let model = self.model
-    driver = NavigationTestDriver(model: model) { inventoryView($0) }
+    driver = PageDriver(model: model) { inventoryView($0) }
     dom = MemoryDOM(mounting: driver.runtime.nodes)
   }
 
@@ -136,7 +137,7 @@ private struct DemoRun {
   /// and against what the step should show.
   private mutating func step(
     _ name: String, expect: String? = nil, expectURL: String? = nil, absent: String? = nil,
-    _ action: (NavigationTestDriver) throws -> Void
+    _ action: (PageDriver) throws -> Void
   ) {
     guard failures.isEmpty else { return }
     let context = "thread \(thread), event \(events + 1) (\(name))"

@@ -6,10 +6,10 @@ import Testing
 /// Every flow of the demo, driven as a person would, with a snapshot of each state and the
 /// exact DOM changes each step makes.
 @Suite struct InventoryFlowTests {
-  func makeDriver(url: String = "/") -> (NavigationTestDriver, InventoryModel) {
+  func makeDriver(url: String = "/") -> (PageDriver, InventoryModel) {
     let model = InventoryModel()
     model.navigate(to: url)
-    return (NavigationTestDriver(model: model) { inventoryView($0) }, model)
+    return (PageDriver(model: model) { inventoryView($0) }, model)
   }
 
   @Test func rootPageListsTheItems() {
@@ -125,10 +125,10 @@ import Testing
 
   @Test func pickingAColorAfterADeepLinkTellsThePageToPopNotPush() throws {
     let session = try #require(inventorySession(url: "/items/1/edit/color"))
-    let red = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "button", text: "Red")
+    let red = try PageDriver(runtime: session.runtime).id(ofTag: "button", text: "Red")
     let reply = try session.reply(to: "click", on: red).get()
     #expect([reply.navigation?.url, reply.navigation?.history.rawValue, reply.title] == ["/items/1/edit", "pop", "Edit Keyboard"])
-    let edit = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "a", text: "Color")
+    let edit = try PageDriver(runtime: session.runtime).id(ofTag: "a", text: "Color")
     let toColor = try session.reply(to: "click", on: edit).get()
     #expect([toColor.navigation?.url, toColor.navigation?.history.rawValue, toColor.title] == ["/items/1/edit/color", "push", "Pick a color for Keyboard"])
   }

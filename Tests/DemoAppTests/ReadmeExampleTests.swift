@@ -67,7 +67,7 @@ extension UIBinding where Value == ReadmeExample.InventoryModel.Destination? {
 @Suite struct ReadmeExampleTests {
   @Test func theReadmeExampleDeletesAfterAskingAndPushesPages() throws {
     let model = ReadmeExample.InventoryModel()
-    let driver = NavigationTestDriver(model: model) { ReadmeExample.inventoryView($0) }
+    let driver = PageDriver(model: model) { ReadmeExample.inventoryView($0) }
     model.deleteTapped("Keyboard")
     driver.settle()
     #expect(driver.html.contains("Delete Keyboard?"))

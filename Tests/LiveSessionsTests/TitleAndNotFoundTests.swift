@@ -1,6 +1,7 @@
 import DemoApp
 import LiveSessions
 import NavigationCore
+import NavigationTesting
 import StaticServe
 import Testing
 import VirtualDOM
@@ -49,7 +50,7 @@ import VirtualDOM
   @Test func filteringReplacesTheHistoryEntry() throws {
     let session = try startInventory(url: "/").get()
     let model = try #require(session.model(as: InventoryModel.self))
-    let filter = try NavigationTestDriver(runtime: session.runtime).id(ofTag: "input", text: "")
+    let filter = try PageDriver(runtime: session.runtime).id(ofTag: "input", text: "")
     let reply = try session.reply(to: "input", on: filter, payload: EventPayload(value: "cha")).get()
     #expect([reply.navigation?.url, reply.navigation?.history.rawValue, reply.title] == ["/?q=cha", "replace", nil])
     #expect(model.filteredItems.map(\.name) == ["Charger"])

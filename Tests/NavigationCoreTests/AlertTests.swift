@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -8,7 +9,7 @@ extension NavigationCoreTests {
     @Test func alertRendersAnAlertDialogLabelledByItsTitleWithTheCancelButtonLast() {
       let model = InventoryModel()
       model.destination = .alert(InventoryModel.deleteAlert("Hammer"))
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       #expect(driver.html.hasSuffix("""
         </main>
         <dialog id="destination-alert" class="navigation-alert" role="alertdialog" aria-labelledby="destination-alert-title" aria-describedby="destination-alert-message" open="">
@@ -22,7 +23,7 @@ extension NavigationCoreTests {
 
     @Test func aButtonRunsItsActionFirstThenNilsTheState() throws {
       let model = InventoryModel()
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.press("Delete")
       #expect(driver.html.contains(#"role="alertdialog""#))
       let previous = model.items.count
@@ -40,7 +41,7 @@ extension NavigationCoreTests {
         ButtonState(action: 1) { TextState("Sync") }
       }
       var presentedDuringAction: Bool?
-      let driver = NavigationTestDriver {
+      let driver = PageDriver {
         div { h1 { "Home" } }.alert($alert) { _ in presentedDuringAction = alert != nil }
       }
       try driver.press("Sync")
@@ -53,7 +54,7 @@ extension NavigationCoreTests {
         AlertState { TextState("Edit instead?") } actions: {
           ButtonState(action: .duplicate) { TextState("Edit") }
         })
-      let driver = NavigationTestDriver {
+      let driver = PageDriver {
         div { h1 { "Home" } }
           .sheet(item: $destination.edit) { item in h2 { "Edit \(item.wrappedValue.name)" } }
           .alert($destination.alert) { _ in destination = .edit(Item(id: 9, name: "Level")) }
@@ -75,7 +76,7 @@ extension NavigationCoreTests {
       } actions: {
         ButtonState(action: .send(1, animated: false)) { TextState("Reset") }
       }
-      let driver = NavigationTestDriver { div { h1 { "Home" } }.alert($alert) { _ in alert = nil } }
+      let driver = PageDriver { div { h1 { "Home" } }.alert($alert) { _ in alert = nil } }
       try driver.press("Reset")
       #expect(driver.lastTransaction.disablesAnimations)
       #expect(driver.lastPatches.map(\.operation) == ["remove"])
@@ -99,7 +100,7 @@ extension NavigationCoreTests {
         } actions: {
           ButtonState(action: .duplicate) { TextState("Duplicate") }
         })
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       #expect(driver.html.hasSuffix("""
         </main>
         <dialog id="destination-confirmation" class="navigation-confirmation-dialog" role="alertdialog" aria-label="Item actions" open="">
@@ -120,7 +121,7 @@ extension NavigationCoreTests {
         } message: {
           TextState("Choose an action")
         })
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       #expect(driver.html.contains(#"aria-labelledby="destination-confirmation-title" aria-describedby="destination-confirmation-message""#))
       #expect(driver.html.contains(#"<button class="navigation-button">Duplicate</button><button class="navigation-button navigation-button-cancel" data-role="cancel" autofocus="">Keep</button>"#))
       try driver.press("Duplicate")

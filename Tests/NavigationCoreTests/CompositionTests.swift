@@ -1,4 +1,5 @@
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -87,7 +88,7 @@ extension NavigationCoreTests {
     @Test func poppingThePresenterNilsItsSheetOnce() throws {
       let model = TrackerModel()
       model.path = UINavigationPath([TrackerModel.Project(id: 2, name: "Atlas")])
-      let driver = NavigationTestDriver(model: model, view: trackerView)
+      let driver = PageDriver(model: model, view: trackerView)
       try driver.press("Edit")
       #expect(driver.topDialog?.id == "stack-page-1-edit")
 
@@ -110,7 +111,7 @@ extension NavigationCoreTests {
       model.path = UINavigationPath([
         TrackerModel.Project(id: 1, name: "Atlas"), TrackerModel.Project(id: 2, name: "Borealis"),
       ])
-      let driver = NavigationTestDriver(model: model, view: trackerView)
+      let driver = PageDriver(model: model, view: trackerView)
       try driver.press("Edit")
       #expect(model.edit?.id == 2)
       model.path.removeLast()
@@ -126,7 +127,7 @@ extension NavigationCoreTests {
 
     @Test func dismissingTheParentNilsEveryPresentationAboveIt() throws {
       let model = TrackerModel()
-      let driver = NavigationTestDriver(model: model, view: trackerView)
+      let driver = PageDriver(model: model, view: trackerView)
       try driver.press("Team")
       try driver.press("Invite")
       try driver.press("Send")
@@ -147,7 +148,7 @@ extension NavigationCoreTests {
 
     @Test func aStackInADismissedSheetIsEmptied() throws {
       let model = TrackerModel()
-      let driver = NavigationTestDriver(model: model, view: trackerView)
+      let driver = PageDriver(model: model, view: trackerView)
       try driver.press("New project")
       try driver.press("Next")
       #expect(model.wizardPath.count == 1)
@@ -172,7 +173,7 @@ extension NavigationCoreTests {
       let model = Model()
       model.edit = model.projects[1]
       model.steps = UINavigationPath([TrackerModel.Step(number: 2)])
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         ul {
           for project in model.projects {
             li { project.name }
@@ -200,7 +201,7 @@ extension NavigationCoreTests {
 
     @Test func theDriverListsOpenDialogsBottomToTopAndFindsTheTopFirst() throws {
       let model = TrackerModel()
-      let driver = NavigationTestDriver(model: model, view: trackerView)
+      let driver = PageDriver(model: model, view: trackerView)
       #expect(driver.topDialog == nil)
       try driver.press("Team")
       try driver.press("Invite")
@@ -220,8 +221,8 @@ extension NavigationCoreTests {
       let model = TrackerModel()
       model.path = UINavigationPath([TrackerModel.Project(id: 1, name: "Atlas")])
       model.wizard = TrackerModel.Wizard()
-      let driver = NavigationTestDriver(model: model, view: trackerView)
-      #expect(throws: NavigationTestDriverError(#"goBack(): the top dialog "wizard" has no pushed page; dismiss it first (pressEscape())"#)) {
+      let driver = PageDriver(model: model, view: trackerView)
+      #expect(throws: PageDriverError(#"goBack(): the top dialog "wizard" has no pushed page; dismiss it first (pressEscape())"#)) {
         try driver.goBack()
       }
       try driver.press("Next")

@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -17,7 +18,7 @@ extension NavigationCoreTests {
       model.path = UINavigationPath([ItemPage(id: 1), ItemPage(id: 2), ItemPage(id: 3)])
       model.editing = 3
       var renders = 0
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         renders += 1
         return stackView(model)
       }
@@ -75,7 +76,7 @@ extension NavigationCoreTests {
 
     @Test func pushedValuesStayCodableSoTheURLFormSurvivesNavigation() throws {
       let model = StackModel()
-      let driver = NavigationTestDriver(model: model, view: stackView)
+      let driver = PageDriver(model: model, view: stackView)
       try driver.press("Hammer")
       try driver.press("Next")
       let component = try #require(model.path.urlComponent)
@@ -89,8 +90,8 @@ extension NavigationCoreTests {
       let restored = StackModel()
       restored.path = Self.routes.path(from: url)!
       #expect(restored.path == original.path)
-      let first = NavigationTestDriver(model: original, view: stackView).html
-      let second = NavigationTestDriver(model: restored, view: stackView).html
+      let first = PageDriver(model: original, view: stackView).html
+      let second = PageDriver(model: restored, view: stackView).html
       #expect(first == second)
     }
   }

@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -8,7 +9,7 @@ extension NavigationCoreTests {
     @Test func sheetRendersAnOpenLabelledModalDialogAfterItsPresenter() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       #expect(driver.html == """
         <main>
           <h1>Inventory</h1>
@@ -30,7 +31,7 @@ extension NavigationCoreTests {
 
     @Test func presentingInsertsTheDialogAndOpensItWithShowModal() throws {
       let model = InventoryModel()
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.press("Edit")
       #expect(model.destination.map { if case .edit = $0 { true } else { false } } == true)
       #expect(driver.lastPatches.count == 2)
@@ -65,7 +66,7 @@ extension NavigationCoreTests {
     @Test func escapeNilsTheBindingAndCallsOnDismissOnce() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.pressEscape()
       #expect(model.destination == nil)
       #expect(model.dismissals == ["edit"])
@@ -76,7 +77,7 @@ extension NavigationCoreTests {
     @Test func theCloseEventOfAMethodDialogFormAlsoDismisses() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.send(id: try driver.id(ofTag: "dialog"), event: "close")
       #expect(model.destination == nil)
       #expect(model.dismissals == ["edit"])
@@ -85,7 +86,7 @@ extension NavigationCoreTests {
     @Test func settingTheStateToNilInCodeDismissesAndCallsOnDismissOnce() {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       model.destination = nil
       driver.settle()
       #expect(driver.lastPatches.map(\.operation) == ["remove"])
@@ -96,7 +97,7 @@ extension NavigationCoreTests {
     @Test func aNewItemIdentityRepresentsTheDialogAndDismissesTheOldOne() {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       model.destination = .edit(model.items[1])
       driver.settle()
       #expect(driver.lastPatches.map(\.operation) == ["remove", "insert", "invoke"])
@@ -107,7 +108,7 @@ extension NavigationCoreTests {
     @Test func editingTheItemInPlaceUpdatesTheDialogWithoutReplacingIt() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.type("Mallet", into: "Name")
       #expect(driver.lastChangeDescription == [
         #"text #17 "Edit Hammer" -> "Edit Mallet""#,
@@ -124,7 +125,7 @@ extension NavigationCoreTests {
       let model = Model()
       model.editing = Item(id: 1, name: "Hammer")
       model.help = 1
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         div { h1 { "Items" } }
           .sheet(item: model.$editing.named("editing")) { _ in h2 { "Edit" } }
           .popover(item: model.$help.named("help")) { _ in h2 { "Help" } }
@@ -139,7 +140,7 @@ extension NavigationCoreTests {
     @Test func aLateCancelForAReplacedItemDoesNotDismissTheNewOne() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       let oldDialog = try driver.id(ofTag: "dialog")
       // The model moves on to another item; the browser's Escape for the old one arrives first.
       model.destination = .edit(model.items[1])
@@ -157,7 +158,7 @@ extension NavigationCoreTests {
       let model = Model()
       model.editing = Item(id: 1, name: "Hammer")
       model.confirm = AlertState { TextState("Discard changes?") }
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         div { h1 { "Items" } }
           .sheet(item: model.$editing.named("editing"), onDismiss: { model.dismissals.append("editing") }) { _ in
             div { h2 { "Edit" } }
@@ -187,7 +188,7 @@ extension NavigationCoreTests {
       model.editing = Item(id: 1, name: "Hammer")
       var token: ObserveToken?
       var starts = 0
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         div { h1 { "Items \(model.ticks)" } }
           .sheet(item: model.$editing) { _ in
             h2 { "Edit" }
@@ -213,7 +214,7 @@ extension NavigationCoreTests {
     @Test func closureTasksStartOnceAndStopOnDismissal() throws {
       @UIBinding var item: Int? = 1
       var events: [String] = []
-      let driver = NavigationTestDriver {
+      let driver = PageDriver {
         div { h1 { "Root" } }
           .sheet(item: $item) { _ in
             h2 { "Timer" }

@@ -1,5 +1,6 @@
 import Foundation
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -31,9 +32,9 @@ extension NavigationCoreTests {
       let stack = StackModel()
       stack.path = UINavigationPath([ItemPage(id: 1)])
       let rendered = [
-        NavigationTestDriver(model: alert, view: inventoryView).html,
-        NavigationTestDriver(model: confirmation, view: inventoryView).html,
-        NavigationTestDriver(model: stack, view: stackView).html,
+        PageDriver(model: alert, view: inventoryView).html,
+        PageDriver(model: confirmation, view: inventoryView).html,
+        PageDriver(model: stack, view: stackView).html,
       ].joined(separator: "\n")
       for example in examples {
         #expect(rendered.contains(example), "docs/NAVIGATION.md example not rendered:\n\(example)")

@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -43,7 +44,7 @@ extension NavigationCoreTests {
       let model = DrillDownModel()
       model.level1 = 1
       model.level2 = 2
-      let driver = NavigationTestDriver(model: model) { drillDownView($0) }
+      let driver = PageDriver(model: model) { drillDownView($0) }
       let deep = try pages(driver.runtime)
       #expect(deep.depths == ["Root@0", "Level 1@1", "Level 2@2"])
       #expect(deep.visible == "Level 2")
@@ -79,7 +80,7 @@ extension NavigationCoreTests {
     @Test func goingFromOneUnnamedSheetToAnotherDismissesTheFirstAndPresentsTheSecond() throws {
       let model = TwoSheetsModel()
       model.a = 1
-      let driver = NavigationTestDriver(model: model) { twoSheetsView($0) }
+      let driver = PageDriver(model: model) { twoSheetsView($0) }
       let aID = try driver.id(ofTag: "dialog")
       model.log.removeAll()
 
@@ -107,7 +108,7 @@ extension NavigationCoreTests {
       let model = TwoSheetsModel()
       model.a = 1
       model.b = 1
-      let driver = NavigationTestDriver(model: model) { twoSheetsView($0) }
+      let driver = PageDriver(model: model) { twoSheetsView($0) }
       model.log.removeAll()
       model.a = nil
       driver.settle()
@@ -118,7 +119,7 @@ extension NavigationCoreTests {
       let model = TwoSheetsModel()
       model.a = 1
       model.b = 1
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         main { h1 { "Sheets" } }
           .sheet(item: model.$a.named("a")) { _ in h2 { "A" } }
           .sheet(item: model.$b.named("b")) { _ in h2 { "B" } }
@@ -135,7 +136,7 @@ extension NavigationCoreTests {
 
     @Test func aSheetPresentedFromAListItemRendersOutsideTheList() throws {
       final class Model { @Observed var editing: Int? = 2 }
-      let driver = NavigationTestDriver(model: Model()) { model in
+      let driver = PageDriver(model: Model()) { model in
         main {
           h1 { "Rows" }
           ul {

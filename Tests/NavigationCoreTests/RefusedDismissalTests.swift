@@ -1,4 +1,5 @@
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -43,7 +44,7 @@ extension NavigationCoreTests {
     @Test func escapeDismissesACleanDraft() throws {
       let model = DraftModel()
       model.draft = DraftModel.Draft()
-      let driver = NavigationTestDriver(model: model, view: draftView)
+      let driver = PageDriver(model: model, view: draftView)
       try driver.pressEscape()
       #expect(model.draft == nil)
       #expect(driver.openDialogs.isEmpty)
@@ -53,7 +54,7 @@ extension NavigationCoreTests {
     @Test func escapeOnADirtyDraftAsksInsteadOfDismissing() throws {
       let model = DraftModel()
       model.draft = DraftModel.Draft()
-      let driver = NavigationTestDriver(model: model, view: draftView)
+      let driver = PageDriver(model: model, view: draftView)
       try driver.type("Atlas", into: "Name")
       try driver.pressEscape()
       #expect(model.draft?.name == "Atlas")
@@ -75,7 +76,7 @@ extension NavigationCoreTests {
     @Test func aCloseTheAppDidNotAskForIsRefusedToo() throws {
       let model = DraftModel()
       model.draft = DraftModel.Draft(name: "Atlas")
-      let driver = NavigationTestDriver(model: model, view: draftView)
+      let driver = PageDriver(model: model, view: draftView)
       let sheet = try #require(driver.topDialog)
       try driver.send(id: sheet.nodeID, event: "close")
       #expect(model.draft != nil)
@@ -89,7 +90,7 @@ extension NavigationCoreTests {
         var attempts = 0
       }
       let model = Model()
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         main { h1 { "Projects" } }
           .sheet(item: model.$wizard.named("wizard")) { _ in
             NavigationStack(path: model.$steps) {

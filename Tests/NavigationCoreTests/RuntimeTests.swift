@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -111,7 +112,7 @@ extension NavigationCoreTests {
         @Observed var message = "Open"
       }
       let model = Model()
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         p { model.message }.sheet(item: model.$item, onDismiss: { model.message = "Closed" }) { _ in h2 { "Sheet" } }
       }
       try driver.pressEscape()

@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -39,7 +40,7 @@ func stackView(_ model: StackModel) -> Node {
 extension NavigationCoreTests {
   @Suite struct StackTests {
     @Test func theRootRendersAsTheOnlyVisibleSection() {
-      let driver = NavigationTestDriver(model: StackModel(), view: stackView)
+      let driver = PageDriver(model: StackModel(), view: stackView)
       #expect(driver.html == """
         <div class="navigation-stack">
           <section class="navigation-page navigation-root" data-depth="0">
@@ -55,7 +56,7 @@ extension NavigationCoreTests {
 
     @Test func pressingALinkPushesAPageAndHidesTheRoot() throws {
       let model = StackModel()
-      let driver = NavigationTestDriver(model: model, view: stackView)
+      let driver = PageDriver(model: model, view: stackView)
       try driver.press("Hammer")
       #expect(model.path == UINavigationPath([ItemPage(id: 1)]))
       #expect(driver.lastPatches.map(\.operation) == ["setAttr", "insert"])
@@ -80,7 +81,7 @@ extension NavigationCoreTests {
 
     @Test func appendingTheSameValueTwicePushesTwoPages() {
       let model = StackModel()
-      let driver = NavigationTestDriver(model: model, view: stackView)
+      let driver = PageDriver(model: model, view: stackView)
       model.path.append(ItemPage(id: 1))
       driver.settle()
       model.path.append(ItemPage(id: 1))
@@ -93,7 +94,7 @@ extension NavigationCoreTests {
     @Test func goingBackPopsTheTopPageAndShowsTheOneBelow() throws {
       let model = StackModel()
       model.path = UINavigationPath([ItemPage(id: 1), ItemPage(id: 2)])
-      let driver = NavigationTestDriver(model: model, view: stackView)
+      let driver = PageDriver(model: model, view: stackView)
       try driver.goBack()
       #expect(model.path == UINavigationPath([ItemPage(id: 1)]))
       #expect(driver.lastPatches.map(\.operation) == ["removeAttr", "remove"])
@@ -104,7 +105,7 @@ extension NavigationCoreTests {
       let model = StackModel()
       model.path = UINavigationPath([ItemPage(id: 1), ItemPage(id: 2), ItemPage(id: 3)])
       model.editing = 3
-      let driver = NavigationTestDriver(model: model, view: stackView)
+      let driver = PageDriver(model: model, view: stackView)
       #expect(model.running == [1, 2, 3])
       // The back button of page 1 (hidden now; a late event or the browser's history) pops all.
       let firstPageBack = try driver.id(ofTag: "button", text: "Back")
@@ -120,7 +121,7 @@ extension NavigationCoreTests {
     @Test func aChangeOtherThanAppendOrTrailingRemovalReplacesThePages() {
       let model = StackModel()
       model.path = UINavigationPath([ItemPage(id: 1), ItemPage(id: 2)])
-      let driver = NavigationTestDriver(model: model, view: stackView)
+      let driver = PageDriver(model: model, view: stackView)
       model.path = UINavigationPath([ItemPage(id: 7), ItemPage(id: 2)])
       driver.settle()
       #expect(driver.lastPatches.map(\.operation) == ["remove", "remove", "insert", "insert"])
@@ -132,9 +133,9 @@ extension NavigationCoreTests {
       let model = StackModel()
       model.path = UINavigationPath([ItemPage(id: 1)])
       model.path.append(Unregistered())
-      var driver: NavigationTestDriver?
+      var driver: PageDriver?
       let warnings = capturingWarnings {
-        driver = NavigationTestDriver(model: model, view: stackView)
+        driver = PageDriver(model: model, view: stackView)
       }
       #expect(warnings == ["no navigationDestination(for:) handles Unregistered at path index 1; the page was left out"])
       #expect(driver!.html.contains(#"data-depth="1">"#))
@@ -158,7 +159,7 @@ extension NavigationCoreTests {
       func row(_ id: Int) -> Node {
         li { button(.onClick(push(value: ItemPage(id: id)))) { "Item \(id)" } }
       }
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         NavigationStack(path: model.$path) {
           ul { row(4) }
             .navigationDestination(for: ItemPage.self) { page in h1 { "Page \(page.id)" } }
@@ -170,7 +171,7 @@ extension NavigationCoreTests {
     }
 
     @Test func pushOutsideAStackWarnsAndChangesNothing() throws {
-      let driver = NavigationTestDriver { div { button(.onClick(push(value: ItemPage(id: 1)))) { "Open" } } }
+      let driver = PageDriver { div { button(.onClick(push(value: ItemPage(id: 1)))) { "Open" } } }
       let warnings = try capturingWarnings { try driver.press("Open") }
       #expect(warnings == ["push(value:) with ItemPage outside a NavigationStack; nothing was pushed"])
       #expect(driver.lastPatches.isEmpty)
@@ -178,7 +179,7 @@ extension NavigationCoreTests {
 
     @Test func pushOfATypeWithoutDestinationWarnsAndChangesNothing() throws {
       let model = StackModel()
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         NavigationStack(path: model.$path) {
           div { NavigationLink(value: SettingsPage()) { "Settings" } }
             .navigationDestination(for: ItemPage.self) { page in h1 { "Page \(page.id)" } }
@@ -203,7 +204,7 @@ extension NavigationCoreTests {
       }
       let model = Model()
       model.settings = SettingsPage()
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         NavigationStack(path: model.$path) {
           div { h1 { "Home" } }
             .navigationDestination(for: ItemPage.self) { page in h1 { "Page \(page.id)" } }
@@ -218,8 +219,8 @@ extension NavigationCoreTests {
     }
 
     @Test func goBackFailsClearlyWithoutAPushedPage() {
-      let driver = NavigationTestDriver(model: StackModel(), view: stackView)
-      #expect(throws: NavigationTestDriverError("goBack(): no page is pushed, so there is no Back button")) {
+      let driver = PageDriver(model: StackModel(), view: stackView)
+      #expect(throws: PageDriverError("goBack(): no page is pushed, so there is no Back button")) {
         try driver.goBack()
       }
     }

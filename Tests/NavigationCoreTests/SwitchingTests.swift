@@ -1,5 +1,6 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
@@ -8,7 +9,7 @@ extension NavigationCoreTests {
     @Test func switchingFromSheetToAlertSwapsTheDialogsInOneBatch() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.press("Delete item")
       #expect(driver.lastChangeDescription == [
         #"remove #15 <dialog id="destination-edit-1" class="navigation-sheet" aria-labelledby="destination-edit-1-title" open=""> "Edit Hammer Name Delete item""#,
@@ -21,7 +22,7 @@ extension NavigationCoreTests {
     @Test func aLateEventFromTheOldDialogIsRejectedAsStaleAndChangesNothing() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       let sheet = try driver.id(ofTag: "dialog")
       try driver.press("Delete item")
       let before = driver.html
@@ -37,7 +38,7 @@ extension NavigationCoreTests {
     @Test func aLateEventArrivingBeforeTheSwitchIsRenderedDoesNotDismissTheNewDestination() throws {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       let sheet = try driver.id(ofTag: "dialog")
       // A timer switches the destination; the old sheet's Escape is delivered before any flush.
       model.destination = .alert(InventoryModel.deleteAlert("Hammer"))
@@ -58,7 +59,7 @@ extension NavigationCoreTests {
       }
       let model = Model()
       model.destination = .edit(Item(id: 1, name: "Hammer"))
-      let driver = NavigationTestDriver(model: model) { model in
+      let driver = PageDriver(model: model) { model in
         div { h1 { "Items" } }
           .sheet(item: model.$destination.edit, onDismiss: { model.dismissals += 1 }) { _ in h2 { "Edit" } }
           .navigationDestination(item: model.$destination.detail) { item in h1 { item.wrappedValue.name } }
@@ -83,7 +84,7 @@ extension NavigationCoreTests {
 
     @Test func manyRapidSwitchesCallEachOnDismissOnce() {
       let model = InventoryModel()
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       model.destination = .edit(model.items[0])
       driver.settle()
       model.destination = .alert(InventoryModel.deleteAlert("Hammer"))

@@ -1,20 +1,21 @@
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import Testing
 import VirtualDOM
 
 extension NavigationCoreTests {
   @Suite struct TestDriverTests {
     @Test func pressingAMissingButtonListsTheVisibleOnes() {
-      let driver = NavigationTestDriver(model: InventoryModel(), view: inventoryView)
-      #expect(throws: NavigationTestDriverError(#"no visible button or link labelled "Remove" (visible: "Edit", "Delete")"#)) {
+      let driver = PageDriver(model: InventoryModel(), view: inventoryView)
+      #expect(throws: PageDriverError(#"no visible button or link labelled "Remove" (visible: "Edit", "Delete")"#)) {
         try driver.press("Remove")
       }
     }
 
     @Test func pressingAnAmbiguousLabelFails() {
-      let driver = NavigationTestDriver { div { button(.onClick {}) { "Go" }; button(.onClick {}) { "Go" } } }
-      #expect(throws: NavigationTestDriverError(#"2 visible buttons or links are labelled "Go"; make the label unique"#)) {
+      let driver = PageDriver { div { button(.onClick {}) { "Go" }; button(.onClick {}) { "Go" } } }
+      #expect(throws: PageDriverError(#"2 visible buttons or links are labelled "Go"; make the label unique"#)) {
         try driver.press("Go")
       }
     }
@@ -22,21 +23,21 @@ extension NavigationCoreTests {
     @Test func anOpenDialogIsModalSoTheButtonsBehindItCannotBePressed() {
       let model = InventoryModel()
       model.destination = .edit(model.items[0])
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
-      #expect(throws: NavigationTestDriverError(#"no visible button or link labelled "Edit" (visible: "Delete item")"#)) {
+      let driver = PageDriver(model: model, view: inventoryView)
+      #expect(throws: PageDriverError(#"no visible button or link labelled "Edit" (visible: "Delete item")"#)) {
         try driver.press("Edit")
       }
     }
 
     @Test func pressEscapeWithoutADialogFails() {
-      let driver = NavigationTestDriver(model: InventoryModel(), view: inventoryView)
-      #expect(throws: NavigationTestDriverError("pressEscape(): no dialog is open")) { try driver.pressEscape() }
+      let driver = PageDriver(model: InventoryModel(), view: inventoryView)
+      #expect(throws: PageDriverError("pressEscape(): no dialog is open")) { try driver.pressEscape() }
     }
 
     @Test func typingFindsFieldsByLabelAriaLabelOrPlaceholder() throws {
       @UIBinding var name = ""
       @UIBinding var search = ""
-      let driver = NavigationTestDriver {
+      let driver = PageDriver {
         div {
           label { "Name"; input(.value(name), .onInput { name = $0 }) }
           input(.attribute("placeholder", "Search"), .onInput { search = $0 })
@@ -46,14 +47,14 @@ extension NavigationCoreTests {
       try driver.type("saw", into: "Search")
       #expect(name == "Key")
       #expect(search == "saw")
-      #expect(throws: NavigationTestDriverError(#"no visible field labelled "Email""#)) {
+      #expect(throws: PageDriverError(#"no visible field labelled "Email""#)) {
         try driver.type("x", into: "Email")
       }
     }
 
     @Test func aFormButtonWithoutAHandlerSubmitsTheForm() throws {
       var submitted = 0
-      let driver = NavigationTestDriver {
+      let driver = PageDriver {
         form(.onSubmit { submitted += 1 }) { button { "Save" } }
       }
       try driver.press("Save")
@@ -62,7 +63,7 @@ extension NavigationCoreTests {
 
     @Test func aFullFlowReadsLikeWhatAPersonDoes() throws {
       let model = InventoryModel()
-      let driver = NavigationTestDriver(model: model, view: inventoryView)
+      let driver = PageDriver(model: model, view: inventoryView)
       try driver.press("Edit")
       try driver.type("Mallet", into: "Name")
       try driver.press("Delete item")

@@ -4,7 +4,7 @@ the documentation cannot show code that does not compile.
     python3 Tests/snippets/check-snippets.py BIN_PATH     # BIN_PATH: `swift build --show-bin-path`
 
 Each block is checked on its own, as the main file of a program (top-level code allowed), in
-Swift 6 language mode; a block without imports gets the library's (NavigationCore, VirtualDOM,
+Swift 6 language mode; a block without imports gets the library's (NavigationCore, NavigationTesting, VirtualDOM,
 HTMLRenderer). A block that needs names it does not declare (a model the surrounding prose
 introduced) gets them from `Tests/snippets/<document>-<n>.prelude.swift` (n counts the
 document's Swift blocks from 1), a second file of the program; a prelude whose first line is
@@ -26,7 +26,7 @@ for document in documents:
     for number, block in enumerate(found, start=1):
         blocks[f"{document.stem}-{number}"] = (document, number, block)
 
-library_imports = "import NavigationCore\nimport VirtualDOM\nimport HTMLRenderer\n"
+library_imports = "import NavigationCore\nimport NavigationTesting\nimport VirtualDOM\nimport HTMLRenderer\n"
 passed = failed = 0
 with tempfile.TemporaryDirectory() as work:
     for name, (document, number, block) in blocks.items():

@@ -30,6 +30,7 @@ let package = Package(
           "SoundnessSupport",
           .product(name: "VirtualDOM", package: "navdom"), .product(name: "HTMLRenderer", package: "navdom"),
           .product(name: "NavigationCore", package: "navdom"),
+          .product(name: "NavigationTesting", package: "navdom"),
         ])
     },
   swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Glibc
 import HTMLRenderer
 import NavDOMHeapInfo
 import NavigationCore
+import NavigationTesting
 import VirtualDOM
 import VirtualDOMTesting
 
@@ -70,7 +71,7 @@ final class DemoPage {
   static let updatesPerRound = 5
 
   let model: InventoryModel
-  let driver: NavigationTestDriver
+  let driver: PageDriver
   var dom: MemoryDOM
 
   init() throws(DemoPageError) {
@@ -78,7 +79,7 @@ final class DemoPage {
       throw DemoPageError("the demo has no page at /")
     }
     self.model = model
-    driver = NavigationTestDriver(runtime: session.runtime)
+    driver = PageDriver(runtime: session.runtime)
     dom = MemoryDOM(mounting: session.runtime.nodes)
   }
 

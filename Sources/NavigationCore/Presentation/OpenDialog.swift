@@ -1,6 +1,6 @@
 import VirtualDOM
 
-/// A dialog open in a ``NavigationTestDriver``'s page: which one, and how the browser names it.
+/// A dialog open in a page a `PageDriver` (NavigationTesting) drives: which one, and how the browser names it.
 ///
 /// ```swift
 /// let top = try #require(driver.topDialog)
@@ -10,7 +10,7 @@ import VirtualDOM
 /// try driver.send(id: top.nodeID, event: "cancel")
 /// ```
 public struct OpenDialog: Equatable, Sendable {
-  /// The `<dialog>`'s node id, for ``NavigationTestDriver/send(id:event:payload:)``.
+  /// The `<dialog>`'s node id, for ``NavigationTestDriver/send(id:event:payload:)`` (`PageDriver`'s).
   public var nodeID: NodeID
   /// Its DOM `id` (from the presentation's names, `team-invite`).
   public var id: String

@@ -1,6 +1,10 @@
 import HTMLRenderer
 import VirtualDOM
 
+/// The page driver's implementation, which `PageDriver` in NavigationTesting is: write
+/// `PageDriver` in tests (this name's initializers are deprecated, and the implementation moves
+/// into NavigationTesting in the next minor version).
+///
 /// Drives a rendered view as a person would (press a button by its text, press Escape, go back,
 /// type into a labelled field) and records what changed, so navigation flows are testable
 /// without a browser.
@@ -10,15 +14,11 @@ import VirtualDOM
 /// ``NavigationRuntime``, and keeps the resulting patches in ``lastPatches``.
 ///
 /// ```swift
-/// let model = ItemModel()
-/// let driver = NavigationTestDriver(model: model) { model in ItemView(model) }
+/// let driver: NavigationTestDriver = PageDriver(model: ItemModel()) { model in ItemView(model) }
 /// try driver.press("Delete")
 /// #expect(driver.html.contains("role=\"alertdialog\""))
-/// try driver.press("Cancel")
-/// #expect(model.alert == nil)
-/// #expect(driver.lastChangeDescription == ["remove #5 <dialog id=\"alert\" …>"])
 /// ```
-public final class NavigationTestDriver {
+open class NavigationTestDriver {
   /// The runtime being driven.
   ///
   /// ```swift
@@ -48,32 +48,42 @@ public final class NavigationTestDriver {
   /// ```
   public private(set) var lastChangeDescription: [String] = []
 
+  /// Drives `runtime`; `PageDriver`'s initializers call it.
+  package init(driving runtime: NavigationRuntime) {
+    self.runtime = runtime
+  }
+
   /// Drives an existing runtime.
   ///
   /// ```swift
-  /// let driver = NavigationTestDriver(runtime: runtime)
+  /// let driver = PageDriver(runtime: runtime)
   /// ```
-  public init(runtime: NavigationRuntime) {
-    self.runtime = runtime
+  @available(*, deprecated, renamed: "PageDriver.init(runtime:)", message: "import NavigationTesting and write PageDriver(runtime:)")
+  public convenience init(runtime: NavigationRuntime) {
+    self.init(driving: runtime)
   }
 
   /// Renders `view` in a new runtime and drives it.
   ///
   /// ```swift
-  /// let driver = NavigationTestDriver { AppView(model) }
+  /// let driver = PageDriver { AppView(model) }
   /// ```
+  @available(*, deprecated, renamed: "PageDriver.init(view:)", message: "import NavigationTesting and write PageDriver(view:)")
   public convenience init(view: @escaping () -> Node) {
-    self.init(runtime: NavigationRuntime(view: view))
+    self.init(driving: NavigationRuntime(view: view))
   }
 
   #if !hasFeature(Embedded)
     /// Renders `view` with `model` in a new runtime and drives it (native only).
     ///
     /// ```swift
-    /// let driver = NavigationTestDriver(model: AppModel()) { model in AppView(model) }
+    /// let driver = PageDriver(model: AppModel()) { model in AppView(model) }
     /// ```
+    @available(
+      *, deprecated, renamed: "PageDriver.init(model:view:)",
+      message: "import NavigationTesting and write PageDriver(model:view:)")
     public convenience init<Model: AnyObject>(model: Model, view: @escaping (Model) -> Node) {
-      self.init(runtime: NavigationRuntime(model: model, view: view))
+      self.init(driving: NavigationRuntime(model: model, view: view))
     }
   #endif
 

@@ -33,7 +33,7 @@ import VirtualDOM
 
   @Test func actionsMoveTheURLAndTheBrowsersBackButtonMovesTheState() throws {
     let running = try #require(ContactsSession(url: "/"))
-    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let driver = PageDriver(runtime: running.session.runtime)
     try driver.press("Grace Hopper")
     try driver.press("Edit")
     #expect(running.session.url == "/contacts/2/edit")
@@ -61,7 +61,7 @@ import VirtualDOM
 
   @Test func openingTheAddSheetPushesAHistoryEntry() throws {
     let running = try #require(ContactsSession(url: "/"))
-    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let driver = PageDriver(runtime: running.session.runtime)
     let addButton = try driver.id(ofTag: "button", text: "Add contact")
     guard case .success(let reply) = running.session.reply(to: "click", on: addButton) else {
       Issue.record("the click was rejected")
@@ -92,7 +92,7 @@ import VirtualDOM
     let running = try #require(ContactsSession(url: "/?q=gr"))
     #expect(running.model.filteredContacts.map { $0.name } == ["Grace Hopper"])
     #expect(running.session.url == "/?q=gr")
-    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let driver = PageDriver(runtime: running.session.runtime)
     let filter = try driver.id(ofTag: "input")
     let reply = try running.session.reply(to: "input", on: filter, payload: EventPayload(value: "a")).get()
     #expect([reply.navigation?.url, reply.navigation?.history.rawValue, reply.title] == ["/?q=a", "replace", nil])
@@ -114,7 +114,7 @@ import VirtualDOM
 
   @Test func openingTheSheetPushesItsURLAndClosingItPops() throws {
     let running = try #require(ContactsSession(url: "/"))
-    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let driver = PageDriver(runtime: running.session.runtime)
     let add = try driver.id(ofTag: "button", text: "Add contact")
     let toAdd = try running.session.reply(to: "click", on: add).get()
     #expect([toAdd.navigation?.url, toAdd.navigation?.history.rawValue, toAdd.title] == ["/add", "push", "Add contact"])

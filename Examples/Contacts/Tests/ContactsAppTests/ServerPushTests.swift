@@ -47,7 +47,7 @@ import VirtualDOM
 
   @Test func anIncomingContactKeepsAnOpenSheetAndItsDraft() throws {
     let running = try #require(ContactsSession(url: "/add"))
-    let driver = NavigationTestDriver(runtime: running.session.runtime)
+    let driver = PageDriver(runtime: running.session.runtime)
     try driver.type("Half-typed", into: "Name")
     try running.model.receiveIncoming(ContactDraft(name: "Mary Jackson"))
     let before = driver.runtime.mountedTree

@@ -3,6 +3,7 @@
 // `forEachChild`.
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import SoundnessSupport
 import VirtualDOM
 
@@ -33,7 +34,7 @@ require(log.deinitRenders.allSatisfy { $0 == BuildsWhenReleased.expected }, "a d
 final class Model {
   @Observed var rendered = ""
 }
-let driver = NavigationTestDriver(model: Model()) { model in
+let driver = PageDriver(model: Model()) { model in
   main {
     button(.onClick { model.rendered = render(listPage(50, label: "from a listener")) }) { "Build" }
     p { "\(model.rendered.count)" }

@@ -3,6 +3,7 @@
 // the first render.
 import HTMLRenderer
 import NavigationCore
+import NavigationTesting
 import SoundnessSupport
 import VirtualDOM
 
@@ -29,7 +30,7 @@ func shopView(_ model: ShopModel) -> Node {
 
 /// Owns the model and its driver; whichever thread runs the actor renders.
 actor Shop {
-  private let driver = NavigationTestDriver(model: ShopModel()) { shopView($0) }
+  private let driver = PageDriver(model: ShopModel()) { shopView($0) }
 
   func add() throws -> String {
     try driver.press("Add")

@@ -7,6 +7,7 @@
 // than 2 MB after warm-up.
 import Foundation
 import NavigationCore
+import NavigationTesting
 import SoundnessSupport
 import VirtualDOM
 
@@ -29,7 +30,7 @@ func listView(_ model: ListModel) -> Node {
 
 let model = ListModel()
 let runtime = NavigationRuntime(model: model) { listView($0) }
-let addOne = try NavigationTestDriver(runtime: runtime).id(ofTag: "button")
+let addOne = try PageDriver(runtime: runtime).id(ofTag: "button")
 @MainActor func renders(_ count: Int) throws {
   for _ in 0..<count { _ = try runtime.dispatch(id: addOne, event: "click").get() }
 }
