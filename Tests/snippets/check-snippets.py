@@ -10,6 +10,9 @@ introduced) gets them from `Tests/snippets/<document>-<n>.prelude.swift` (n coun
 document's Swift blocks from 1), a second file of the program; a prelude whose first line is
 `// include: <document>-<n>` is that block instead. Prints one line per block and
 `N passed, M failed`.
+
+Then it runs check-doc-comments.py, which compiles the examples in the public products' doc
+comments and DocC articles the same way (its docstring says how), and fails if either part does.
 """
 import pathlib
 import re
@@ -61,4 +64,6 @@ with tempfile.TemporaryDirectory() as work:
                 failed += 1
                 print(f"FAIL {where}:\n{result.stderr}")
 print(f"snippets: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+doc_comments = subprocess.run(
+    [sys.executable, str(pathlib.Path(__file__).with_name("check-doc-comments.py")), sys.argv[1]])
+sys.exit(1 if failed or doc_comments.returncode else 0)

@@ -1,0 +1,2 @@
+import NavigationCore
+import VirtualDOM
