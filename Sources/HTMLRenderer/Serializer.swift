@@ -46,7 +46,7 @@ public struct Serializer {
   ///
   /// ```swift
   /// serializer.reset()
-  /// try serializer.write(page)
+  /// try serializer.write(content)
   /// ```
   public mutating func reset() { output.truncate(to: 0) }
 

@@ -86,8 +86,8 @@ public struct HTTPResponse: Sendable {
   ///
   /// ```swift
   /// return .eventStream { stream in
-  ///   session.attach(stream)                 // keep it; send from any thread later
-  ///   stream.onClose { session.detach() }    // the browser went away
+  ///   sessions.attach(stream)                       // keep it; send from any thread later
+  ///   stream.onClose { sessions.detach(stream) }    // the browser went away
   ///   stream.send(event: "hello", data: "{}")
   /// }
   /// ```

@@ -75,6 +75,7 @@ public struct LiveApp: Sendable {
   /// (development) and `nil` in release builds, where a visitor should not see the app's routes.
   ///
   /// ```swift
+  /// var app = LiveApp(title: "Inventory") { url in startInventory(url: url) }
   /// app.notFound = { reason in
   ///   fragment { h1 { "Not found" }; if let reason { p { reason } } }
   /// }

@@ -65,7 +65,7 @@ public final class LiveServer: Sendable {
   /// ``performOnEverySession(_:)`` or ``perform(onSession:_:)``, which never wait, from there.
   ///
   /// ```swift
-  /// server.perform(session: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
+  /// live.perform(session: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
   /// ```
   @discardableResult
   public func perform(session id: String, _ body: @Sendable (AppSession) -> Void) -> Bool {
@@ -78,7 +78,7 @@ public final class LiveServer: Sendable {
   /// race with the session's own events).
   ///
   /// ```swift
-  /// let count = server.result(inSession: id) { $0.model(as: InventoryModel.self)?.items.count }
+  /// let count = live.result(inSession: id) { $0.model(as: InventoryModel.self)?.items.count }
   /// ```
   public func result<Value: Sendable>(inSession id: String, _ body: @Sendable (AppSession) -> Value) -> Value? {
     guard let session = liveSession(id) else { return nil }
@@ -91,7 +91,7 @@ public final class LiveServer: Sendable {
   /// changes to the page's stream; returns at once, from any thread. `false` if no such session.
   ///
   /// ```swift
-  /// server.perform(onSession: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
+  /// live.perform(onSession: id) { $0.model(as: InventoryModel.self)?.items.removeAll() }
   /// ```
   @discardableResult
   public func perform(onSession id: String, _ body: @escaping @Sendable (AppSession) -> Void) -> Bool {
@@ -108,7 +108,7 @@ public final class LiveServer: Sendable {
   /// queued the change for.
   ///
   /// ```swift
-  /// server.performOnEverySession { session in
+  /// live.performOnEverySession { session in
   ///   session.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red))
   /// }
   /// ```

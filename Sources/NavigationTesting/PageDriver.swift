@@ -11,7 +11,7 @@ import VirtualDOM
 /// pretty HTML, the form `assertSnapshot(of:named:)` stores.
 ///
 /// ```swift
-/// let driver = PageDriver(model: ItemModel()) { model in ItemView(model) }
+/// let driver = PageDriver(model: AppModel()) { model in AppView(model) }
 /// try driver.press("Delete")
 /// #expect(driver.html.contains("role=\"alertdialog\""))
 /// try driver.press("Cancel")

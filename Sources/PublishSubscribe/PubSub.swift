@@ -11,7 +11,7 @@ import Foundation
 /// struct Lent: Codable, Sendable { var book: Int }
 /// let pubsub = PubSub()
 /// pubsub.subscribe(to: "lending", as: Lent.self) { lent in
-///   server.performOnEverySession { $0.model(as: LibraryModel.self)?.markLent(lent.book) }
+///   live.performOnEverySession { $0.model(as: LibraryModel.self)?.markLent(lent.book) }
 /// }
 /// pubsub.broadcast(Lent(book: 3), on: "lending")
 /// ```

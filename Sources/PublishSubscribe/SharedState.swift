@@ -9,7 +9,7 @@ import NavDOMSupport
 /// ```swift
 /// let likes = SharedState(0, topic: "likes")
 /// likes.onChange { _ in
-///   server.performOnEverySession { $0.model(as: CounterModel.self)?.count = likes.value }
+///   live.performOnEverySession { $0.model(as: AppModel.self)?.count = likes.value }
 /// }
 /// likes.update { $0 += 1 }   // from a visitor's click: every open page shows it
 /// ```

@@ -50,7 +50,7 @@ def documents_public_api(lines, index):
     """Whether the doc comment around line `index` documents public API: the declaration after
     it is `public` or `open`, an enum case, or a requirement of a public protocol or a member of
     a public extension (the nearest less indented type or extension)."""
-    while index < len(lines) and re.match(r"\s*(///|@|$)", lines[index]):
+    while index < len(lines) and re.match(r"\s*(///|@|#if|#else|#endif|$)", lines[index]):
         index += 1
     if index == len(lines):
         return False
@@ -114,6 +114,7 @@ class Example:
             if target is self.declarations and match and match.group(1) == "extension":
                 self.names |= {"." + name for name in re.findall(r"\b(?:var|func|static var)\s+(\w+)", line)}
         self.names.discard("")
+        self.words = set(re.findall(r"\w+", "\n".join(lines)))
         self.router = module in ROUTER_MODULES and any(
             brace_delta_prefix(self.statements, index) == 0
             and re.match(r"\s*(return\b|(if|guard|while)\b.*\breturn\b)", line)
@@ -138,18 +139,25 @@ def collect():
 
 
 def programs(examples):
-    """Examples packed into programs whose declarations do not clash."""
+    """Examples packed into programs in which no example's file-scope declaration clashes with
+    another's or shadows a name another example uses."""
     packed = []
     for example in examples:
         for program in packed:
-            if not program["names"] & example.names:
+            if all(compatible(example, other) for other in program):
                 break
         else:
-            program = {"names": set(), "examples": []}
+            program = []
             packed.append(program)
-        program["names"] |= example.names
-        program["examples"].append(example)
-    return [program["examples"] for program in packed]
+        program.append(example)
+    return packed
+
+
+def compatible(one, other):
+    if one.names & other.names:
+        return False
+    return not ({name for name in one.names if name[0] != "."} & other.words
+                or {name for name in other.names if name[0] != "."} & one.words)
 
 
 def render(examples):

@@ -6,7 +6,7 @@
 /// `model.$count` is simpler and does not retain the model.)
 ///
 /// ```swift
-/// final class CounterModel: HasCount { var count = 0 }
+/// final class CounterModel { var count = 0 }
 ///
 /// @UIBindable var model = CounterModel()
 /// let count: UIBinding<Int> = $model.count                                  // native
@@ -27,7 +27,7 @@ public struct UIBindable<Object: AnyObject> {
   /// Wraps a model object.
   ///
   /// ```swift
-  /// @UIBindable var model = FeatureModel()
+  /// @UIBindable var model = AppModel()
   /// ```
   public init(wrappedValue: Object) {
     self.wrappedValue = wrappedValue
@@ -45,13 +45,15 @@ public struct UIBindable<Object: AnyObject> {
   /// The wrapper itself, so `$model` derives bindings.
   ///
   /// ```swift
-  /// let bindable: UIBindable<FeatureModel> = $model
+  /// @UIBindable var model = AppModel()
+  /// let bindable: UIBindable<AppModel> = $model
   /// ```
   public var projectedValue: UIBindable<Object> { self }
 
   /// A binding to a property of the object, described by closures.
   ///
   /// ```swift
+  /// @UIBindable var model = AppModel()
   /// let title = $model.member(get: { $0.title }, set: { $0.title = $1 })
   /// ```
   ///
@@ -73,6 +75,7 @@ public struct UIBindable<Object: AnyObject> {
     /// A binding to a property of the object, by key path (native only).
     ///
     /// ```swift
+    /// @UIBindable var model = AppModel()
     /// let count: UIBinding<Int> = $model.count
     /// ```
     public subscript<Member>(

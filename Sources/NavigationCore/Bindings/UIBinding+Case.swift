@@ -28,7 +28,9 @@ extension UIBinding {
   /// A binding to the case `embed` makes, named `name` (it keys the DOM ids).
   ///
   /// ```swift
-  /// var edit: UIBinding<Item?> { self.case("edit", Destination.edit) { if case .edit(let item) = $0 { item } else { nil } } }
+  /// extension UIBinding where Value == Destination? {
+  ///   var edit: UIBinding<Item?> { self.case("edit", Destination.edit) { if case .edit(let item) = $0 { item } else { nil } } }
+  /// }
   /// ```
   public func `case`<Enum, Member>(
     _ name: String, _ embed: @escaping (Member) -> Enum, extract: @escaping (Enum) -> Member?
@@ -39,7 +41,9 @@ extension UIBinding {
   /// A binding to a case without a value, named `name`: `()` while the enum is `value`.
   ///
   /// ```swift
-  /// var settings: UIBinding<Void?> { self.case("settings", Destination.settings) }
+  /// extension UIBinding where Value == Destination? {
+  ///   var settings: UIBinding<Void?> { self.case("settings", Destination.settings) }
+  /// }
   /// ```
   public func `case`<Enum: Equatable>(_ name: String, _ value: Enum) -> UIBinding<Void?> where Value == Enum? {
     self.case(name, embed: { (_: Void) in value }, extract: { $0 == value ? () : nil })
@@ -48,7 +52,9 @@ extension UIBinding {
   /// A binding to the case `embed` makes, named for the property that declares it.
   ///
   /// ```swift
-  /// var edit: UIBinding<Item?> { self.case(Destination.edit) { if case .edit(let item) = $0 { item } else { nil } } }
+  /// extension UIBinding where Value == Destination? {
+  ///   var edit: UIBinding<Item?> { self.case(Destination.edit) { if case .edit(let item) = $0 { item } else { nil } } }
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -68,7 +74,9 @@ extension UIBinding {
   /// A binding to a case without a value: `()` while the enum is `value`, `nil` otherwise.
   ///
   /// ```swift
-  /// var settings: UIBinding<Void?> { self.case(Destination.settings) }
+  /// extension UIBinding where Value == Destination? {
+  ///   var settings: UIBinding<Void?> { self.case(Destination.settings) }
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -72,7 +72,11 @@ extension UIBinding {
   ///   case sheet(EditModel)
   ///   case alert(AlertState<AlertAction>)
   /// }
+  /// final class FeatureModel {
+  ///   @Observed var destination: Destination?
+  /// }
   ///
+  /// let model = FeatureModel()
   /// let sheet: UIBinding<EditModel?> = model.$destination.case(
   ///   "sheet",
   ///   embed: Destination.sheet,
@@ -115,8 +119,8 @@ extension UIBinding {
   /// since a non-optional enum cannot be cleared.
   ///
   /// ```swift
-  /// let selected: UIBinding<Int?> = model.$tab.case(
-  ///   "item", embed: Tab.item, extract: { if case .item(let id) = $0 { id } else { nil } })
+  /// let selected: UIBinding<Int?> = model.$section.case(   // enum Section { case list, item(Int) }
+  ///   "item", embed: Section.item, extract: { if case .item(let id) = $0 { id } else { nil } })
   /// ```
   ///
   /// - Parameters:

@@ -75,6 +75,7 @@ public struct UIBinding<Value> {
   /// ```swift
   /// struct Toggle {
   ///   @UIBinding var isOn: Bool
+  ///   init(isOn: UIBinding<Bool>) { _isOn = isOn }
   /// }
   /// let toggle = Toggle(isOn: model.$isOn)
   /// ```
@@ -94,6 +95,7 @@ public struct UIBinding<Value> {
   /// The bound value. Writing applies ``transaction`` (merged over the current one).
   ///
   /// ```swift
+  /// var binding = model.$count
   /// binding.wrappedValue += 1
   /// ```
   public var wrappedValue: Value {
@@ -156,7 +158,7 @@ public struct UIBinding<Value> {
   /// A copy of this binding that contributes `name` to ``presentationID()``.
   ///
   /// ```swift
-  /// model.$destination.named("destination").case("sheet", ...)  // ids "destination.sheet..."
+  /// model.$destination.named("destination").sheet  // ids "destination.sheet..."
   /// ```
   public func named(_ name: String) -> UIBinding<Value> {
     var binding = self

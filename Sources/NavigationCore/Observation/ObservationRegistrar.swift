@@ -26,14 +26,21 @@ public final class ObservationRegistrar {
   /// Creates a registrar with no tracked properties.
   ///
   /// ```swift
-  /// private let registrar = ObservationRegistrar()
+  /// let registrar = ObservationRegistrar()
   /// ```
   public init() {}
 
   /// Records that the running observer, if any, read `property`.
   ///
   /// ```swift
-  /// get { registrar.access("count"); return _count }
+  /// final class CounterModel {
+  ///   private let registrar = ObservationRegistrar()
+  ///   private var _count = 0
+  ///   var count: Int {
+  ///     get { registrar.access("count"); return _count }
+  ///     set { _count = newValue; registrar.didChange("count") }
+  ///   }
+  /// }
   /// ```
   public func access(_ property: String) {
     guard RuntimeState.current.trackingObserver != nil else { return }
@@ -43,7 +50,14 @@ public final class ObservationRegistrar {
   /// Marks the observers that read `property` pending; call it after storing the new value.
   ///
   /// ```swift
-  /// set { _count = newValue; registrar.didChange("count") }
+  /// final class CounterModel {
+  ///   private let registrar = ObservationRegistrar()
+  ///   private var _count = 0
+  ///   var count: Int {
+  ///     get { registrar.access("count"); return _count }
+  ///     set { _count = newValue; registrar.didChange("count") }
+  ///   }
+  /// }
   /// ```
   public func didChange(_ property: String) {
     existingSignal(for: property)?.didChange()
@@ -52,8 +66,12 @@ public final class ObservationRegistrar {
   /// Performs `mutation` and then reports a change of `property`.
   ///
   /// ```swift
-  /// func addItem(_ item: Item) {
-  ///   registrar.withMutation(of: "items") { _items.append(item) }
+  /// final class InventoryModel {
+  ///   private let registrar = ObservationRegistrar()
+  ///   private var _items: [Item] = []
+  ///   func addItem(_ item: Item) {
+  ///     registrar.withMutation(of: "items") { _items.append(item) }
+  ///   }
   /// }
   /// ```
   ///

@@ -18,7 +18,8 @@ public final class ObserveToken {
   /// Stops the observation: the closure never runs again and what it captured is released.
   ///
   /// ```swift
-  /// let token = observe { label = "\(model.count)" }
+  /// var countText = ""
+  /// let token = observe { countText = "\(model.count)" }
   /// token.cancel()
   /// ```
   public func cancel() {

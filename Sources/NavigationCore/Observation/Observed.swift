@@ -11,7 +11,7 @@
 ///
 /// let model = FeatureModel()
 /// let token = observe { print(model.count) }
-/// let destination: UIBinding<FeatureModel.Destination?> = model.$destination
+/// let destination: UIBinding<Destination?> = model.$destination
 /// ```
 ///
 /// The value lives in a small shared box: copying the wrapper (e.g. in a struct) shares it, so

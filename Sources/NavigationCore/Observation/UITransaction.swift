@@ -54,8 +54,8 @@ public struct UITransaction {
   /// merged transaction of all of them (later mutations win per key).
   ///
   /// ```swift
-  /// var merged = first
-  /// merged.merge(second)
+  /// var merged = model.$destination.transaction   // a binding's transaction
+  /// merged.merge(UITransaction.current)            // the one the write runs in wins per key
   /// ```
   public mutating func merge(_ other: UITransaction) {
     for box in other.storage {

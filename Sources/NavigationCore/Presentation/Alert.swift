@@ -64,14 +64,14 @@ extension Node {
     }
   }
 
-  /// Presents `state` with `handler` as a trailing closure: `.alert(model.$state) { action in … }`.
+  /// Presents `state` with `handler` as a trailing closure: `.alert(model.$alert) { action in … }`.
   ///
   /// The same as ``alert(_:onDismiss:action:)`` without `onDismiss`; it exists so a trailing
   /// closure binds to the action handler directly rather than by Swift's deprecated backward
   /// matching past the optional `onDismiss`.
   ///
   /// ```swift
-  /// content.alert(model.$state) { action in model.handle(action) }
+  /// content.alert(model.$alert) { action in model.handle(action) }
   /// ```
   public func alert<Action>(
     _ state: UIBinding<AlertState<Action>?>, action handler: @escaping (Action?) -> Void

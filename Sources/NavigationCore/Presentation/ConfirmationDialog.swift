@@ -59,14 +59,14 @@ extension Node {
     }
   }
 
-  /// Presents `state` with `handler` as a trailing closure: `.confirmationDialog(model.$state) { action in … }`.
+  /// Presents `state` with `handler` as a trailing closure: `.confirmationDialog(model.$confirmation) { action in … }`.
   ///
   /// The same as ``confirmationDialog(_:onDismiss:action:)`` without `onDismiss`; it exists so a trailing
   /// closure binds to the action handler directly rather than by Swift's deprecated backward
   /// matching past the optional `onDismiss`.
   ///
   /// ```swift
-  /// content.confirmationDialog(model.$state) { action in model.handle(action) }
+  /// content.confirmationDialog(model.$confirmation) { action in model.handle(action) }
   /// ```
   public func confirmationDialog<Action>(
     _ state: UIBinding<ConfirmationDialogState<Action>?>, action handler: @escaping (Action?) -> Void

@@ -17,6 +17,7 @@ extension Node {
   ///   @Observed var editing: Item?
   /// }
   ///
+  /// let model = InventoryModel()
   /// main {
   ///   h1 { "Inventory" }
   /// }
@@ -51,7 +52,7 @@ extension Node {
   ///
   /// ```swift
   /// extension UIBinding where Value == Destination? {
-  ///   var onboarding: UIBinding<Void?> { self.case(Destination.onboarding) }
+  ///   var onboarding: UIBinding<Void?> { self.case("onboarding", Destination.onboarding) }
   /// }
   ///
   /// content.fullScreenCover(item: model.$destination.onboarding) { _ in
@@ -80,7 +81,7 @@ extension Node {
   /// presenter.
   ///
   /// ```swift
-  /// button { "Filter" }.popover(item: model.$filter) { filter in
+  /// button { "Filter" }.popover(item: model.$filterOptions) { options in
   ///   h2 { "Filter" }
   /// }
   /// ```

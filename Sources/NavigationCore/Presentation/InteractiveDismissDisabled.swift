@@ -13,7 +13,7 @@ extension Node {
   /// it; outside a presentation it does nothing.
   ///
   /// ```swift
-  /// main { … }
+  /// main { h1 { "Projects" } }
   ///   .sheet(item: model.$draft) { draft in
   ///     h2 { "New project" }
   ///     input(.value(draft.wrappedValue.name), .onInput { draft.wrappedValue.name = $0 })

@@ -6,7 +6,7 @@ extension Node {
   /// one. It changes as pages are pushed and popped and dialogs open and close.
   ///
   /// ```swift
-  /// .navigationDestination(for: Route.self) { route in
+  /// content.navigationDestination(for: Route.self) { route in
   ///   h1 { item.name }.navigationTitle(item.name)
   /// }
   /// ```

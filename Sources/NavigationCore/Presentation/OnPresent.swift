@@ -10,7 +10,7 @@ import VirtualDOM
 /// ``NavigationRuntime``; plain rendering ignores it.
 ///
 /// ```swift
-/// .sheet(item: model.$editing) { item in
+/// content.sheet(item: model.$editingItem) { item in
 ///   h2 { "Editing" }
 ///   onPresent { observe { autosave(item.wrappedValue) } }
 /// }

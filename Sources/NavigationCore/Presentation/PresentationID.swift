@@ -9,7 +9,7 @@ extension UIBinding {
   /// server and the browser agree on them.
   ///
   /// ```swift
-  /// let sheet = model.$destination.sheet   // self.case(Destination.sheet) { … }
+  /// let sheet = model.$destination.sheet   // self.case("sheet", Destination.sheet) { … }
   ///   .identified(by: { "\($0.itemNumber)" })
   /// model.destination = .sheet(EditModel(itemNumber: 7))
   /// sheet.presentationID()  // "sheet#7"
@@ -28,7 +28,7 @@ extension UIBinding {
   /// presenting a different item replaces the presentation instead of updating it.
   ///
   /// ```swift
-  /// let editor = model.$editingItem.identified(by: { "\($0.number)" })
+  /// let editor = model.$editingItem.identified(by: { "\($0.id)" })
   /// ```
   ///
   /// - Parameter identity: A deterministic string naming the item (not an address).

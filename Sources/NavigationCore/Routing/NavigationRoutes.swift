@@ -64,7 +64,7 @@ public struct NavigationRoutes: Sendable {
   /// The URL path for `path`: `/` for the root, `/items/2/edit` for two pages.
   ///
   /// ```swift
-  /// routes.url(for: UINavigationPath([Route.item(3)]))  // "/items/3"
+  /// Route.routes.url(for: UINavigationPath([Route.item(3)]))  // "/items/3"
   /// ```
   ///
   /// - Returns: The URL path, or `nil` when an element has no route.
@@ -80,7 +80,7 @@ public struct NavigationRoutes: Sendable {
   /// The path a URL names; its query is ignored.
   ///
   /// ```swift
-  /// routes.path(from: "/items/3?ref=mail")?.count  // 1
+  /// Route.routes.path(from: "/items/3?ref=mail")?.count  // 1
   /// ```
   ///
   /// - Returns: The path, or `nil` when the URL names no page (see ``match(_:)`` for why).
@@ -93,8 +93,8 @@ public struct NavigationRoutes: Sendable {
   /// The path a URL names and its query, or why it names none (the app's 404).
   ///
   /// ```swift
-  /// switch routes.match("/items/3/edit?tab=color") {
-  /// case .success(let match): model.path = match.path; tab = match.query("tab")
+  /// switch Route.routes.match("/items/3/edit?tab=color") {
+  /// case .success(let match): model.path = match.path; model.tab = match.query("tab") ?? ""
   /// case .failure(let error): print(error.reason)   // "no route for "nope" at /nope"
   /// }
   /// ```

@@ -106,7 +106,7 @@ public final class AppSession {
   /// The session's model if it is a `Model`, else `nil`.
   ///
   /// ```swift
-  /// server.performOnEverySession { session in
+  /// live.performOnEverySession { session in
   ///   session.model(as: InventoryModel.self)?.items.append(Item(id: 9, name: "Lamp", color: .red))
   /// }
   /// ```

@@ -35,7 +35,7 @@ public final class NavigationRuntime {
   /// The mounted tree: the current nodes and their ids.
   ///
   /// ```swift
-  /// runtime.mountedTree.forEachNode { id, node in … }
+  /// runtime.mountedTree.forEachNode { id, node in print(id, node) }
   /// ```
   public private(set) var mountedTree = MountedTree([])
 
@@ -114,7 +114,7 @@ public final class NavigationRuntime {
   /// default, sends them to the ``NavigationWarnings/handler`` of the thread it works on.
   ///
   /// ```swift
-  /// runtime.warningHandler = { message in log.append(message) }
+  /// runtime.warningHandler = { message in warnings.append(message) }
   /// ```
   public var warningHandler: ((String) -> Void)? {
     get { state.warningHandler }

@@ -25,7 +25,7 @@ public enum NavigationWarnings {
   /// working on it); ``printing`` by default.
   ///
   /// ```swift
-  /// NavigationWarnings.handler = { message in log.append(message) }
+  /// NavigationWarnings.handler = { message in warnings.append(message) }
   /// ```
   public static var handler: (String) -> Void {
     get { CurrentRuntimeState.threadDefault.warningHandler ?? printing }

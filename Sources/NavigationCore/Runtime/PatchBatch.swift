@@ -3,7 +3,7 @@ import VirtualDOM
 /// The patches one change produced, with the ``UITransaction`` of the mutations that caused it.
 ///
 /// ```swift
-/// withUITransaction(quiet) { model.destination = nil }
+/// withUITransaction(\.disablesAnimations, true) { model.destination = nil }
 /// let batch = runtime.takePendingPatches()[0]
 /// batch.transaction.disablesAnimations  // true
 /// ```

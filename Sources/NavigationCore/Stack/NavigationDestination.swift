@@ -45,13 +45,14 @@ extension Node {
   /// ```swift
   /// final class ItemsModel {
   ///   @Observed var destination: Destination?
-  ///   enum Destination { case detail(Item), edit(Item) }
+  ///   enum Destination: Equatable { case detail(Item), edit(Item) }
   /// }
   ///
   /// extension UIBinding where Value == ItemsModel.Destination? {
-  ///   var detail: UIBinding<Item?> { self.case(ItemsModel.Destination.detail) { if case .detail(let item) = $0 { item } else { nil } } }
+  ///   var detail: UIBinding<Item?> { self.case("detail", ItemsModel.Destination.detail) { if case .detail(let item) = $0 { item } else { nil } } }
   /// }
   ///
+  /// let model = ItemsModel()
   /// main { h1 { "Items" } }
   ///   .navigationDestination(item: model.$destination.detail) { item in
   ///     h1 { item.wrappedValue.name }

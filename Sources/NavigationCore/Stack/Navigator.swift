@@ -29,7 +29,7 @@ public struct Navigator {
   /// Whether there is a stack to push onto.
   ///
   /// ```swift
-  /// if Navigator.current.isInStack { … }
+  /// let back = Navigator.current.isInStack ? "Back" : "Home"
   /// ```
   public var isInStack: Bool { stack != nil }
 

@@ -66,7 +66,7 @@ public struct UINavigationPath {
   /// The elements, bottom of the stack first.
   ///
   /// ```swift
-  /// for element in model.path.elements { ... }
+  /// for element in model.path.elements { print(element) }
   /// ```
   public private(set) var elements: [Element] = []
 
@@ -107,7 +107,7 @@ public struct UINavigationPath {
   /// Whether only the root page is shown.
   ///
   /// ```swift
-  /// if model.path.isEmpty { showHome() }
+  /// let back = model.path.isEmpty ? nil : "Back"
   /// ```
   public var isEmpty: Bool { elements.isEmpty }
 
@@ -130,6 +130,7 @@ public struct UINavigationPath {
   /// Pushes a type-erased element.
   ///
   /// ```swift
+  /// let otherPath = UINavigationPath([ItemRoute(number: 2)])
   /// model.path.append(otherPath[0])
   /// ```
   public mutating func append(_ element: Element) {

@@ -72,6 +72,7 @@ public struct AlertState<Action> {
   /// action type.
   ///
   /// ```swift
+  /// let alert = AlertState<AlertAction> { TextState("Delete Hammer?") }
   /// let parentAlert: AlertState<ParentAction> = alert.map { $0.map(ParentAction.alert) }
   /// ```
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {

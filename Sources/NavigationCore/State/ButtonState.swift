@@ -1,7 +1,7 @@
 /// A button of an alert or confirmation dialog, as data: a label, an optional role, an action.
 ///
 /// ```swift
-/// ButtonState(role: .destructive, action: .confirmDelete) {
+/// ButtonState<AlertAction>(role: .destructive, action: .confirmDelete) {
 ///   TextState("Delete")
 /// }
 /// ```
@@ -16,7 +16,7 @@ public struct ButtonState<Action> {
   /// Creates a button that sends `action` when pressed.
   ///
   /// ```swift
-  /// ButtonState(action: .undo) { TextState("Undo") }
+  /// ButtonState<AlertAction>(action: .undo) { TextState("Undo") }
   /// ```
   ///
   /// - Parameters:
@@ -36,7 +36,7 @@ public struct ButtonState<Action> {
   /// Creates a button that sends `action` (or nothing) when pressed.
   ///
   /// ```swift
-  /// ButtonState(role: .cancel) { TextState("Nevermind") }
+  /// ButtonState<AlertAction>(role: .cancel) { TextState("Nevermind") }
   /// ```
   ///
   /// - Parameters:
@@ -50,7 +50,8 @@ public struct ButtonState<Action> {
   /// Performs the button's action with `perform`, inside the transaction the action asks for.
   ///
   /// ```swift
-  /// button.withAction { action in model.alertButtonTapped(action) }
+  /// let delete = ButtonState<AlertAction>(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+  /// delete.withAction { action in model.alertButtonTapped(action) }
   /// ```
   ///
   /// - Parameter perform: Receives the action (`nil` for a button without one).
@@ -67,7 +68,8 @@ public struct ButtonState<Action> {
   /// The same button with its action transformed.
   ///
   /// ```swift
-  /// let parentButton = button.map { $0.map(ParentAction.alert) }
+  /// let delete = ButtonState<AlertAction>(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+  /// let parentButton = delete.map { $0.map(ParentAction.alert) }
   /// ```
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> ButtonState<NewAction> {
     ButtonState<NewAction>(role: role, action: action.map(transform), label: { label })
@@ -77,7 +79,7 @@ public struct ButtonState<Action> {
 /// The role of a button in an alert or dialog.
 ///
 /// ```swift
-/// ButtonState(role: .cancel) { TextState("Cancel") }
+/// ButtonState<AlertAction>(role: .cancel) { TextState("Cancel") }
 /// ```
 public enum ButtonStateRole: Hashable, Sendable {
   /// Dismisses without doing anything; Escape and the browser's back button act like it.
@@ -89,7 +91,7 @@ public enum ButtonStateRole: Hashable, Sendable {
 /// What pressing a button sends, and whether the change it causes should animate.
 ///
 /// ```swift
-/// ButtonState(action: .send(.confirmDelete, animated: true)) { TextState("Delete") }
+/// ButtonState<AlertAction>(action: .send(.confirmDelete, animated: true)) { TextState("Delete") }
 /// ```
 public struct ButtonStateAction<Action> {
   /// The action sent, or `nil` for a button that only dismisses.
@@ -101,7 +103,7 @@ public struct ButtonStateAction<Action> {
   /// An action sent in the current transaction.
   ///
   /// ```swift
-  /// ButtonStateAction.send(.confirmDelete)
+  /// ButtonStateAction<AlertAction>.send(.confirmDelete)
   /// ```
   public static func send(_ action: Action?) -> ButtonStateAction {
     ButtonStateAction(action: action, isAnimated: nil)
@@ -111,7 +113,7 @@ public struct ButtonStateAction<Action> {
   /// ``UITransaction/disablesAnimations``).
   ///
   /// ```swift
-  /// ButtonStateAction.send(.undo, animated: false)
+  /// ButtonStateAction<AlertAction>.send(.undo, animated: false)
   /// ```
   public static func send(_ action: Action?, animated: Bool) -> ButtonStateAction {
     ButtonStateAction(action: action, isAnimated: animated)
@@ -120,6 +122,7 @@ public struct ButtonStateAction<Action> {
   /// The same action transformed.
   ///
   /// ```swift
+  /// let action = ButtonStateAction<AlertAction>.send(.confirmDelete)
   /// let parent = action.map { $0.map(ParentAction.alert) }
   /// ```
   public func map<NewAction>(

@@ -1,7 +1,7 @@
 /// Builds a list of buttons from statements, with `if`, `if`/`else` and `for`.
 ///
 /// ```swift
-/// AlertState {
+/// model.alert = AlertState {
 ///   TextState("Delete \(item.name)?")
 /// } actions: {
 ///   if item.isLocked {

@@ -1,7 +1,7 @@
 /// A confirmation dialog as data: a title (shown or not), an optional message and buttons.
 ///
 /// ```swift
-/// model.dialog = ConfirmationDialogState(titleVisibility: .visible) {
+/// model.confirmation = ConfirmationDialogState(titleVisibility: .visible) {
 ///   TextState("Remove from stock?")
 /// } actions: {
 ///   ButtonState(role: .destructive, action: .remove) { TextState("Remove") }
@@ -26,7 +26,7 @@ public struct ConfirmationDialogState<Action> {
   /// Creates a confirmation dialog.
   ///
   /// ```swift
-  /// let dialog = ConfirmationDialogState<Action>(title: { TextState("Share") }, actions: {
+  /// let dialog = ConfirmationDialogState<AlertAction>(title: { TextState("Share") }, actions: {
   ///   ButtonState(action: .copyLink) { TextState("Copy link") }
   /// })
   /// ```
@@ -87,6 +87,7 @@ public struct ConfirmationDialogState<Action> {
   /// The same dialog with every button's action transformed.
   ///
   /// ```swift
+  /// let dialog = ConfirmationDialogState<AlertAction> { TextState("Share") }
   /// let parentDialog = dialog.map { $0.map(ParentAction.dialog) }
   /// ```
   public func map<NewAction>(
@@ -103,7 +104,7 @@ public struct ConfirmationDialogState<Action> {
 /// Whether a confirmation dialog shows its title.
 ///
 /// ```swift
-/// ConfirmationDialogState(titleVisibility: .hidden) { TextState("Options") }
+/// ConfirmationDialogState<AlertAction>(titleVisibility: .hidden) { TextState("Options") }
 /// ```
 public enum ConfirmationDialogStateTitleVisibility: Hashable, Sendable {
   /// The renderer decides; ours shows it (see ``ConfirmationDialogState/isTitleVisible``).

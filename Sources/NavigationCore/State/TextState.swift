@@ -43,6 +43,7 @@ public struct TextState: Hashable, Sendable {
   /// `<strong>`, `<em>`, `<code>`.
   ///
   /// ```swift
+  /// let message = TextState("Delete ") + TextState("Hammer").strong()
   /// for run in message.runs where run.style.contains(.strong) { print(run.text) }
   /// ```
   public struct Run: Hashable, Sendable {
@@ -144,7 +145,7 @@ public struct TextState: Hashable, Sendable {
   /// Joins two texts, keeping each one's styling.
   ///
   /// ```swift
-  /// let text = TextState("Delete ") + TextState(name).strong()
+  /// let text = TextState("Delete ") + TextState(item.name).strong()
   /// ```
   public static func + (lhs: TextState, rhs: TextState) -> TextState {
     var result = lhs

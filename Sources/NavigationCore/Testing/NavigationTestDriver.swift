@@ -14,7 +14,7 @@ import VirtualDOM
 /// ``NavigationRuntime``, and keeps the resulting patches in ``lastPatches``.
 ///
 /// ```swift
-/// let driver: NavigationTestDriver = PageDriver(model: ItemModel()) { model in ItemView(model) }
+/// let driver: NavigationTestDriver = PageDriver(model: AppModel()) { model in AppView(model) }
 /// try driver.press("Delete")
 /// #expect(driver.html.contains("role=\"alertdialog\""))
 /// ```

@@ -3,7 +3,7 @@
 /// ```swift
 /// ul(.class("items")) {
 ///   if items.isEmpty { li { "Nothing yet" } }
-///   for item in items { li(.key(item.id)) { item.name } }
+///   for item in items { li(.key("\(item.id)")) { item.name } }
 /// }
 /// ```
 ///

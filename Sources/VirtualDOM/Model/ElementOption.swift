@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// button(.class("primary"), .type("button"), .onClick { model.save() }) { "Save" }
-/// li(.key(item.id)) { item.name }
+/// li(.key("\(item.id)")) { item.name }
 /// input(.type("text"), .value(model.name), .onInput { model.name = $0 })
 /// ```
 public enum ElementOption {

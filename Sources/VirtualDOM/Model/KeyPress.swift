@@ -29,7 +29,7 @@ public struct EventModifiers: OptionSet, Sendable, Hashable {
 ///
 /// ```swift
 /// input(.onKeyDown(.enter, .escape) { payload in model.finish(payload.key ?? "") })
-/// input(.onKeyDown(.character("z", modifiers: .control)) { model.undo() })
+/// input(.onKeyDown(.character("z", modifiers: .control)) { _ in model.undo() })
 /// ```
 public struct KeyPress: Sendable {
   /// The DOM's `KeyboardEvent.key`: `"Enter"`, `"Escape"`, `"a"`.
