@@ -147,7 +147,7 @@ func AppView(_ model: AppModel) -> Node { main { h1 { "Inventory" } } }
 func inventoryView(_ model: AppModel) -> Node { AppView(model) }
 func libraryView(_ model: AppModel) -> Node { AppView(model) }
 func libraryRoutes(_ model: AppModel) -> AppRoutes { model.routes }
-func editor(_ item: Item) -> Node { h2 { "Edit \(item.name)" } }
+func editor(_ item: UIBinding<Item>) -> Node { h2 { "Edit \(item.wrappedValue.name)" } }
 func editor(item: UIBinding<Item>) -> Node { h2 { "Edit \(item.wrappedValue.name)" } }
 func settingsForm() -> Node { form { h2 { "Settings" } } }
 func bookPage(_ route: Route) -> Node { h1 { "Book" } }

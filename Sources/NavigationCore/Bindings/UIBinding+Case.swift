@@ -16,7 +16,12 @@
 ///   var settings: UIBinding<Void?> { self.case("settings", Destination.settings) }
 /// }
 ///
+/// final class FeatureModel {
+///   @Observed var destination: Destination?
+/// }
+///
 /// // Use sites:
+/// let model = FeatureModel()
 /// content
 ///   .sheet(item: model.$destination.edit) { item in editor(item) }
 ///   .sheet(item: model.$destination.settings) { _ in settingsForm() }
