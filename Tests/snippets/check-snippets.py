@@ -63,7 +63,7 @@ with tempfile.TemporaryDirectory() as work:
             else:
                 failed += 1
                 print(f"FAIL {where}:\n{result.stderr}")
-print(f"snippets: {passed} passed, {failed} failed")
+print(f"snippets: {passed} passed, {failed} failed", flush=True)
 doc_comments = subprocess.run(
     [sys.executable, str(pathlib.Path(__file__).with_name("check-doc-comments.py")), sys.argv[1]])
 sys.exit(1 if failed or doc_comments.returncode else 0)
