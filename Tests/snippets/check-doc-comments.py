@@ -17,16 +17,18 @@ module `DocVocabulary` that every example imports (`@testable`, so the vocabular
 `@MainActor func example_<n>() async throws`; an example whose statements `return` at top level
 is a router's body: its function returns `HTTPResponse?` (HTTPServerCore, StaticServe,
 LiveSessions). A name an example declares shadows the vocabulary's. Examples go into as few
-programs as their declarations allow (two examples declaring the same name go into different
-ones): one swiftc run per program, each importing every public product, Foundation and Testing.
-An import of the app's own module (`import ContactsApp`) stands for the vocabulary.
+programs as their declarations allow (an example declaring a name shares a program with no
+example that declares or uses that name): one swiftc run per program, each importing every
+public product, Foundation and Testing (about 4 s for all of them). An import of the app's own
+module (`import ContactsApp`) stands for the vocabulary. Nothing is run.
 
 Which modules. The public products (below); NavigationWasm is wasm-only but builds natively (its
 exports do nothing there), so its examples are checked natively too. The internal modules
 (NavDOMSupport, WorkScheduling, RandomTrees, DemoApp, the navdom executable, the wasm ABI and
-checker targets) are not user API: their doc comments are not public docs and are not checked,
-nor are the doc comments of a public module's internal declarations (a `///` example above a
-declaration that is not `public`/`open`, or in a public protocol or extension).
+checker targets) are not user API: their doc comments are not public docs and are not checked.
+Nor are the examples on a public module's internal declarations (a declaration that is neither
+`public`/`open`, an extension, an enum case, nor in a public protocol or extension): users
+cannot call them. The summary line before the count says how many those are.
 """
 import pathlib
 import re
