@@ -158,7 +158,7 @@ public struct UIBinding<Value> {
   /// A copy of this binding that contributes `name` to ``presentationID()``.
   ///
   /// ```swift
-  /// model.$destination.named("destination").sheet  // ids "destination.sheet..."
+  /// model.$destination.named("destination").sheet  // sheet: a case("sheet", …) binding; ids "destination.sheet…"
   /// ```
   public func named(_ name: String) -> UIBinding<Value> {
     var binding = self
