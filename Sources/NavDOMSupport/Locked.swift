@@ -35,5 +35,14 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
   }
+
+  /// Takes every element of a locked list at once, leaving it empty: how a thread drains
+  /// what others queued for it (one lock, however many there are).
+  package func takeAll<Element>() -> [Element] where Value == [Element] {
+    withLock { list in
+      defer { list = [] }
+      return list
+    }
+  }
 }
 #endif

@@ -46,18 +46,12 @@ final class LoopInbox: Sendable {
 
   /// On the loop's thread: the connections whose streams asked to be flushed, in order.
   func takeFlushes() -> [ConnectionToken] {
-    flushes.withLock { list in
-      defer { list.removeAll() }
-      return list
-    }
+    flushes.takeAll()
   }
 
   /// On the loop's thread: the deferred responses made since it last looked.
   func takeCompletions() -> [(DeferredResponse, HTTPResponse?)] {
-    completions.withLock { list in
-      defer { list.removeAll() }
-      return list
-    }
+    completions.takeAll()
   }
 }
 
