@@ -13,11 +13,7 @@ extension PageTree {
     var writer = JSONWriter(capacity: 64 * ids.count + 64 * patches.count + 64)
     writer.raw("{\"nodes\":")
     WireFormat.write(nodes, ids: ids, to: &writer)
-    writer.key("patches")
-    WireFormat.write(patches, to: &writer)
-    writer.key("url")
-    writer.string(url)
-    writer.raw("}")
+    writer.closePage(patches: patches, url: url)
     return writer.string
   }
 }

@@ -29,11 +29,7 @@ extension SessionPage {
       }
       writer.raw("]")
     }
-    writer.key("patches")
-    WireFormat.write(patches, to: &writer)
-    writer.key("url")
-    writer.string(url)
-    writer.raw("}")
+    writer.closePage(patches: patches, url: url)
     return writer.string
   }
 }
