@@ -31,7 +31,7 @@ let targets: [Target] = [
   // library Embedded Swift needs where there is no libc.
   .target(name: "NavDOMWasmLibc"),
   .target(name: "NavDOMWasmABI", dependencies: ["NavDOMWasmLibc"]),
-  .target(name: "NavigationWasm", dependencies: ["NavigationCore", "PageProtocol", "HTMLRenderer", "VirtualDOM", "NavDOMWasmABI"]),
+  .target(name: "NavigationWasm", dependencies: ["NavigationCore", "PageProtocol", "VirtualDOM", "NavDOMWasmABI"]),
   // Built by Scripts/build-wasm.sh: the demo client-side (navdom.wasm). The benchmark modules
   // (navdom-bench.wasm, navdom-bench-app.wasm) are built from Benchmarks/.
   .executableTarget(name: "NavDOMWasm", dependencies: ["NavigationWasm", "DemoApp"]),

@@ -1,7 +1,6 @@
 // What runtime.js calls in a module (docs/RUNTIME.md, "Client-side"). They exist only in a
 // wasm32 build; natively this file is empty.
 #if arch(wasm32)
-import HTMLRenderer
 import NavDOMWasmABI
 import NavigationCore
 import PageProtocol
@@ -24,9 +23,10 @@ private func moduleMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutabl
 /// Starts app `name` (as registered with ``WasmApp/register(_:startSession:)``; empty for the
 /// first one) at `url` (path and query); any earlier session ends.
 ///
-/// Returns `{"html": "…", "patches": [...], "url": "/items/1"}`: the HTML of the container's
-/// content (what the server rendered for the first paint, numbered the same way), the patches
-/// hydration needs (`listen`, `setProp`) and the app's URL. An error result for an unknown app or
+/// Returns `{"nodes": [...], "patches": [...], "url": "/items/1"}`: the container's content as
+/// nodes with their ids (what the server rendered for the first paint, numbered the same way;
+/// as nodes, not HTML, so the module links no HTML serializer), the patches hydration needs
+/// (`listen`, `setProp`) and the app's URL. An error result for an unknown app or
 /// a URL the app does not have.
 ///
 /// ```js
@@ -50,11 +50,7 @@ func appStart(
   let started = VisitorStorage.using(BrowserStorage.make()) { WasmApp.start(name, url: url, reason: &reason) }
   guard let started else { return WasmABI.failure(reason) }
   session = started
-  do {
-    return WasmABI.result(try started.page().json)
-  } catch {
-    return WasmABI.failure(error.description)
-  }
+  return WasmABI.result(started.pageTree().json)
 }
 
 /// Delivers a DOM event `{id, event, value?, key?, checked?, modifiers?}` (docs/RUNTIME.md) to
@@ -109,25 +105,9 @@ func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int
   return WasmABI.result(reply.json)
 }
 
-/// The running app's page as it stands (compact HTML of the container's content), to compare
-/// with the native build after each step.
-///
-/// ```js
-/// const html = take(exports.app_html());
-/// ```
-@_expose(wasm, "app_html")
-@_cdecl("app_html")
-func appHTML() -> Int64 {
-  guard let session else { return WasmABI.failure(noAppRunning) }
-  do {
-    return WasmABI.result(try session.runtime.renderHTML())
-  } catch {
-    return WasmABI.failure(error.description)
-  }
-}
-
 /// The running app's page to rebuild the container from when patches could not be applied
-/// (an extension removed a node): `AppSession.snapshot()`, `{"html", "ids"?, "patches", "url"}`.
+/// (an extension removed a node), as nodes with their ids: `AppSession.treeSnapshot()`,
+/// `{"nodes", "patches", "url"}`. The tests compare it with the native build's after each step.
 ///
 /// ```js
 /// const snapshot = JSON.parse(take(exports.app_snapshot()));
@@ -136,10 +116,6 @@ func appHTML() -> Int64 {
 @_cdecl("app_snapshot")
 func appSnapshot() -> Int64 {
   guard let session else { return WasmABI.failure(noAppRunning) }
-  do {
-    return WasmABI.result(try session.snapshot().json)
-  } catch {
-    return WasmABI.failure(error.description)
-  }
+  return WasmABI.result(session.treeSnapshot().json)
 }
 #endif

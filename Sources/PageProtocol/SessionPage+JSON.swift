@@ -17,12 +17,7 @@ extension SessionPage {
   /// ```
   public func json(sequence: Int?) -> String {
     var writer = JSONWriter(capacity: html.utf8.count + 8 * (ids?.count ?? 0) + 64 * patches.count + 64)
-    writer.raw("{")
-    if let sequence {
-      writer.raw("\"seq\":")
-      writer.number(sequence)
-      writer.raw(",")
-    }
+    writer.openMessage(sequence: sequence)
     writer.raw("\"html\":")
     writer.string(html)
     if let ids {
@@ -34,11 +29,7 @@ extension SessionPage {
       }
       writer.raw("]")
     }
-    writer.key("patches")
-    WireFormat.write(patches, to: &writer)
-    writer.key("url")
-    writer.string(url)
-    writer.raw("}")
+    writer.closePage(patches: patches, url: url)
     return writer.string
   }
 }

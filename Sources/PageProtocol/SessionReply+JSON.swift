@@ -19,12 +19,7 @@ extension SessionReply {
   /// ```
   public func json(sequence: Int?) -> String {
     var writer = JSONWriter(capacity: 64 * patches.count + 32)
-    writer.raw("{")
-    if let sequence {
-      writer.raw("\"seq\":")
-      writer.number(sequence)
-      writer.raw(",")
-    }
+    writer.openMessage(sequence: sequence)
     writer.raw("\"patches\":")
     WireFormat.write(patches, to: &writer)
     if let navigation {

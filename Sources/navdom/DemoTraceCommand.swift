@@ -9,12 +9,13 @@ import VirtualDOM
 /// replays the same events in the module and compares every line.
 ///
 /// ```
-/// {"flow":"add-save","action":"flow add-save /","start":{"html":"…","patches":[…],"url":"/"}}
-/// {"flow":"add-save","action":"press Add item","event":{"id":5,"event":"click"},"reply":{"patches":[…]},"html":"…"}
+/// {"flow":"add-save","action":"flow add-save /","start":{"nodes":[…],"patches":[…],"url":"/"}}
+/// {"flow":"add-save","action":"press Add item","event":{"id":5,"event":"click"},"reply":{"patches":[…]},"html":"…","tree":{"nodes":[…],…}}
 /// ```
 ///
 /// `start` is what the module's `app_start` returns, `reply` what a live server (and the module's
-/// `app_dispatch` / `app_popstate`) answers, `html` the page after the step.
+/// `app_dispatch` / `app_popstate`) answers, `html` the page after the step and `tree` the same
+/// page as the module's `app_snapshot` gives it.
 enum DemoTraceCommand {
   static func run(_ arguments: [String]) -> Int32 {
     guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
@@ -40,7 +41,7 @@ enum DemoTraceCommand {
     line.raw("{\"flow\":"); line.string(flow.name)
     line.key("action"); line.string("flow \(flow.name) \(flow.url)")
     line.key("start")
-    do { line.json(try session.page().json) } catch { throw ScriptError(line: 0, "render error: \(error)") }
+    line.json(session.pageTree().json)
     line.raw("}")
     print(line.string)
 
@@ -85,6 +86,7 @@ enum DemoTraceCommand {
       line.raw("}")
       line.key("reply"); line.json(reply)
       line.key("html"); line.string(try html(session))
+      line.key("tree"); line.json(session.pageTree().json)
       line.raw("}")
       print(line.string)
     }

@@ -23,9 +23,18 @@ function fakeApp() {
     `</ul><h1>${heading}</h1>`;
   const ids = () => [1, ...rows.flatMap((row) => row.ids), 12, 13];
   const patches = () => rows.flatMap((row) => [{ op: 'listen', id: row.ids[1], event: 'click' }, { op: 'listen', id: row.ids[3], event: 'click' }]);
+  // The same page as wire nodes, as a WebAssembly module's snapshot sends it (no HTML).
+  const nodes = () => [
+    { id: 1, tag: 'ul', children: rows.map((row, i) => ({ id: row.ids[0], tag: 'li', children: [
+      { id: row.ids[1], tag: 'a', attrs: [['href', `/items/${i + 1}`]], children: [{ id: row.ids[2], text: row.name }] },
+      { id: row.ids[3], tag: 'button', on: ['click'], children: [{ id: row.ids[4], text: 'Delete' }] },
+    ] })) },
+    { id: 12, tag: 'h1', children: [{ id: 13, text: heading }] },
+  ];
   const sent = [];
   const app = {
     sent,
+    sendsNodes: false,
     addLamp: () => rows.splice(1, 0, { name: 'Lamp', ids: [14, 15, 16, 17, 18] }),
     snapshots: 0,
     html,
@@ -48,6 +57,7 @@ function fakeApp() {
       app.snapshots++;
       const list = ids();
       const inOrder = list.every((id, i) => id === i + 1);
+      if (app.sendsNodes) return { nodes: nodes(), patches: patches(), url: '/' };
       return inOrder ? { html: html(), patches: patches(), url: '/' } : { html: html(), ids: list, patches: patches(), url: '/' };
     },
   };
@@ -163,6 +173,25 @@ for (const [name, change] of Object.entries(FOREIGN)) {
     }
   });
 }
+
+test('a snapshot of nodes (a WebAssembly module\'s, no HTML) rebuilds the page as its HTML does, ids and listeners included', async () => {
+  const app = fakeApp();
+  app.sendsNodes = true;
+  app.addLamp(); // ids no longer 1, 2, 3…: the nodes carry them
+  const page = await startPage(app, FOREIGN["each row link's text wrapped in <font><font> (a translator)"]);
+  try {
+    assert.equal(app.snapshots, 1, 'one snapshot fetched');
+    assert.deepEqual(page.errors, []);
+    assert.equal(page.container.innerHTML, app.html(), 'the container is the app\'s page again');
+    assert.equal(nodeId(page.container.querySelectorAll('li')[1]), 14, 'the Lamp row has the id the snapshot gave it');
+    click(page.window, buttons(page.container)[1]); // the Lamp's Delete: listens, and its reply removes #14
+    await page.session.idle();
+    assert.deepEqual([...page.container.querySelectorAll('a')].map((a) => a.textContent), ['Keyboard', 'Mouse']);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    page.restore();
+  }
+});
 
 test('the warning names the first differing node', async () => {
   const app = fakeApp();

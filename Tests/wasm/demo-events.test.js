@@ -46,7 +46,7 @@ test(`${SEQUENCES} random sequences of ${STEPS} events: no trap, and a refused e
     })(patches);
     learn(JSON.parse(wasm.call('app_start', '', start)).patches);
     for (let step = 0; step < STEPS; step++) {
-      const before = wasm.call('app_html');
+      const before = wasm.call('app_snapshot');
       let call;
       if (next() < 0.15) {
         call = ['app_popstate', pick(URLS)];
@@ -65,7 +65,7 @@ test(`${SEQUENCES} random sequences of ${STEPS} events: no trap, and a refused e
       } catch (error) {
         assert.ok(!(error instanceof WebAssembly.RuntimeError), `the module trapped (${error.message}) after:\n${steps.join('\n')}`);
         assert.match(error.message, /^wasm app_(dispatch|popstate) error: ./, 'a refusal says why');
-        assert.equal(wasm.call('app_html'), before, `a refused event changed the page:\n${steps.join('\n')}`);
+        assert.equal(wasm.call('app_snapshot'), before, `a refused event changed the page:\n${steps.join('\n')}`);
         refused++;
       }
     }

@@ -20,7 +20,8 @@ test('10,000 updates keep memory_pages flat after warm-up', () => {
   const wasm = instantiate();
   const started = JSON.parse(wasm.call('app_start', 'inventory', '/'));
   const addItem = listenerIds(started)[0]; // "Add item", the first listening element
-  assert.match(started.html, /<button type="button" class="primary">Add item<\/button>/);
+  const first = JSON.stringify(started.nodes);
+  assert.match(first, /\{"id":\d+,"tag":"button","attrs":\[\["type","button"\],\["class","primary"\]\][^]*?"text":"Add item"/);
 
   // One round: open the sheet, type into it, cancel it (Escape), push a page, go back: 5 updates.
   const round = (i) => {

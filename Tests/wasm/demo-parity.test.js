@@ -1,8 +1,8 @@
 // Parity of the demo app between the WebAssembly module and the native build: for every
 // scripted flow of Tests/wasm/demo-flows.txt (every page, every dialog, every flow of
-// Tests/DemoAppTests/InventoryFlowTests.swift), the module starts with the same HTML and
-// hydration patches, answers each event with the same reply (patches, url, history) byte for
-// byte, and renders the same HTML after each step.
+// Tests/DemoAppTests/InventoryFlowTests.swift), the module starts with the same page (nodes
+// with their ids) and hydration patches, answers each event with the same reply (patches, url,
+// history) byte for byte, and holds the same page after each step.
 //
 //   Scripts/build-wasm.sh && swift build --product navdom && node --test Tests/wasm/
 //
@@ -18,7 +18,7 @@ const { root, instantiate, native } = require('./module.js');
 
 const script = path.join(root, 'Tests', 'wasm', 'demo-flows.txt');
 
-/** The native trace, grouped by flow: [{name, start, steps: [{action, event, reply, html}]}]. */
+/** The native trace, grouped by flow: [{name, start, steps: [{action, event, reply, html, tree}]}]. */
 function nativeFlows() {
   const flows = [];
   for (const line of native('demo-trace', script).split('\n')) {
@@ -65,7 +65,7 @@ for (const flow of flows) {
         ? wasm.call('app_popstate', value)
         : wasm.call('app_dispatch', id, event, value ?? null, key ?? null);
       assertSameText(reply, JSON.stringify(step.reply), `${flow.name}, "${step.action}": reply`);
-      assertSameText(wasm.call('app_html'), step.html, `${flow.name}, "${step.action}": HTML after`);
+      assertSameText(wasm.call('app_snapshot'), JSON.stringify(step.tree), `${flow.name}, "${step.action}": page after`);
     }
     assert.deepEqual(wasm.logged, []);
   });
@@ -74,23 +74,23 @@ for (const flow of flows) {
 test('a stale event and an unknown URL are refused without change, as the live server refuses them', () => {
   const wasm = instantiate();
   wasm.call('app_start', 'inventory', '/');
-  const before = wasm.call('app_html');
+  const before = wasm.call('app_snapshot');
   assert.throws(() => wasm.call('app_dispatch', 99999, 'click', null, null), /no node #99999/);
   assert.throws(() => wasm.call('app_popstate', '/nowhere'), /does not have/);
   assert.throws(() => wasm.call('app_start', 'inventory', '/items/99'), /app "inventory" has no page at \/items\/99/);
   assert.throws(() => wasm.call('app_dispatch', 1, 'click', null, null), /no app is running/);
   wasm.call('app_start', 'inventory', '/');
-  assert.equal(wasm.call('app_html'), before);
+  assert.equal(wasm.call('app_snapshot'), before);
 });
 
 test('a page that names no app runs the first one main.swift registered; an unknown name is refused', () => {
   const wasm = instantiate();
   const named = JSON.parse(wasm.call('app_start', 'inventory', '/items/1'));
   const unnamed = JSON.parse(wasm.call('app_start', '', '/items/1'));
-  assert.equal(unnamed.html, named.html);
+  assert.deepEqual(unnamed.nodes, named.nodes);
   assert.deepEqual(unnamed.patches, named.patches);
   assert.throws(() => wasm.call('app_start', 'contacts', '/'), /the module has no app "contacts"/);
-  assert.throws(() => wasm.call('app_html'), /no app is running/);
+  assert.throws(() => wasm.call('app_snapshot'), /no app is running/);
   // The benchmark table is a module of its own (navdom-bench-app.wasm), not part of the demo's.
   assert.throws(() => wasm.call('app_start', 'bench', '/'), /the module has no app "bench"/);
 });

@@ -28,4 +28,24 @@ extension AppSession {
     _ = takePendingChanges()  // the page gets these changes in the snapshot, not as patches
     return try page()
   }
+
+  /// The session's page as nodes with their ids (``PageTree``), for a client that builds the
+  /// page itself: what a WebAssembly module answers, with no HTML serializer linked in.
+  ///
+  /// ```swift
+  /// let tree = session.pageTree()   // tree.nodes, tree.ids, tree.patches, tree.url
+  /// ```
+  public func pageTree() -> PageTree {
+    PageTree(nodes: runtime.mountedTree.roots, ids: runtime.mountedTree.ids, patches: hydrationPatches, url: pageURL)
+  }
+
+  /// ``snapshot()`` as nodes: the changes not yet sent are taken first, since the tree holds them.
+  ///
+  /// ```swift
+  /// let tree = session.treeSnapshot()   // the page is rebuilt from tree.nodes
+  /// ```
+  public func treeSnapshot() -> PageTree {
+    _ = takePendingChanges()
+    return pageTree()
+  }
 }

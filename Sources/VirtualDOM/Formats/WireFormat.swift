@@ -69,10 +69,37 @@ public enum WireFormat {
   }
 
   /// A node with its id and its descendants' ids, given in document order from `nextID`.
+  ///
+  /// ```swift
+  /// var next: NodeID = 5
+  /// WireFormat.write(p { "Hi" }, nextID: &next, to: &writer)   // {"id":5,"tag":"p","children":[{"id":6,…
+  /// ```
   public static func write(_ node: Node, nextID: inout NodeID, to writer: inout JSONWriter) {
+    var ids = WireIDs(counting: nextID)
+    write(node, ids: &ids, to: &writer)
+    nextID = ids.next
+  }
+
+  /// Mounted nodes as one JSON array, each node with its id as mounted (`ids` in document
+  /// order, as `MountedTree.ids` holds them): a page's content without HTML, which the browser
+  /// runtime builds as it builds an inserted subtree.
+  ///
+  /// ```swift
+  /// WireFormat.write(tree.roots, ids: tree.ids, to: &writer)   // [{"id":1,"tag":"div",…}]
+  /// ```
+  public static func write(_ nodes: [Node], ids given: [NodeID], to writer: inout JSONWriter) {
+    var ids = WireIDs(given: given)
+    writer.raw("[")
+    for (index, node) in nodes.enumerated() {
+      if index > 0 { writer.raw(",") }
+      write(node, ids: &ids, to: &writer)
+    }
+    writer.raw("]")
+  }
+
+  private static func write(_ node: Node, ids: inout WireIDs, to writer: inout JSONWriter) {
     writer.raw("{\"id\":")
-    writer.number(nextID)
-    nextID += 1
+    writer.number(ids.take())
     switch node {
     case .text(let text):
       writer.key("text"); writer.string(text)
@@ -109,7 +136,7 @@ public enum WireFormat {
         writer.key("children"); writer.raw("[")
         for index in 0..<element.childCount {
           if index > 0 { writer.raw(",") }
-          write(element.child(at: index), nextID: &nextID, to: &writer)
+          write(element.child(at: index), ids: &ids, to: &writer)
         }
         writer.raw("]")
       }
@@ -122,5 +149,32 @@ public enum WireFormat {
     case .string(let string): writer.string(string)
     case .bool(let bool): writer.bool(bool)
     }
+  }
+}
+
+/// Where a written node's id comes from: the ids a mounted tree gave its nodes, in document
+/// order, or, past them (or with none), a count up from the next free id.
+private struct WireIDs {
+  private let given: [NodeID]
+  private var position = 0
+  private(set) var next: NodeID
+
+  init(counting next: NodeID) {
+    self.given = []
+    self.next = next
+  }
+
+  init(given: [NodeID]) {
+    self.given = given
+    self.next = (given.max() ?? 0) + 1
+  }
+
+  mutating func take() -> NodeID {
+    if position < given.count {
+      position += 1
+      return given[position - 1]
+    }
+    next += 1
+    return next - 1
   }
 }

@@ -11,19 +11,23 @@ import { noteDialogsBelowLeaving } from './dialogs.js';
 import { captureFields, keepFormForReload, restoreFields } from './form-recovery.js';
 import { RENEWED_AFTER_END, renewSession } from './renewal.js';
 import { orderAfterSnapshot } from './order.js';
+import { appendPlainNodes } from './subtrees.js';
 
 /**
- * Rebuilds a container from a snapshot of the app's current page ({html, ids?, patches, url?}:
- * the live session's /_navdom/resync, or the module's start), keeping what it can: the URL,
+ * Rebuilds a container from a snapshot of the app's current page ({html, ids?, patches, url?}
+ * from the live session's /_navdom/resync; {nodes, patches, url} from a module's start or
+ * snapshot, the nodes with their ids as in an insert patch), keeping what it can: the URL,
  * focus and caret, scroll, and what the visitor typed into named fields (sent to the app as
  * input events). Returns a description of the first node that differed.
  */
 function rebuildRoot(session, snapshot) {
   const { container } = session;
-  if (!snapshot || typeof snapshot.html !== 'string') throw new Error('navdom: a resync snapshot needs "html"');
   const doc = container.ownerDocument;
   const fresh = doc.createElement(container.localName);
-  fresh.innerHTML = snapshot.html;
+  let ids = snapshot && Array.isArray(snapshot.ids) ? snapshot.ids : undefined;
+  if (snapshot && Array.isArray(snapshot.nodes)) ids = appendPlainNodes(fresh, snapshot.nodes);
+  else if (snapshot && typeof snapshot.html === 'string') fresh.innerHTML = snapshot.html;
+  else throw new Error('navdom: a resync snapshot needs "html" or "nodes"');
   const difference = firstDifference(container, fresh);
   const view = keepView(container);
   const fields = captureFields(container);
@@ -31,7 +35,7 @@ function rebuildRoot(session, snapshot) {
   if (root) noteDialogsBelowLeaving(root, container);
   container.textContent = '';
   while (fresh.firstChild) container.appendChild(fresh.firstChild);
-  hydrate(container, Array.isArray(snapshot.ids) ? snapshot.ids : undefined);
+  hydrate(container, ids);
   applyPatches(container, Array.isArray(snapshot.patches) ? snapshot.patches : []);
   if (session.history && typeof snapshot.url === 'string') session.history.follow({ url: snapshot.url, history: 'replace' });
   restoreFields(container, fields); // before the caret: writing a value moves it to the end

@@ -159,6 +159,33 @@ function buildElement(root, wire, doc, built) {
   return element;
 }
 
+/**
+ * A page's content from wire nodes (a module's `app_start` and `app_snapshot`, which send nodes,
+ * not HTML): plain DOM nodes with their attributes and text, appended to `parent`, and their
+ * ids in document order. No ids are registered and no listener or property is set: the page's
+ * hydration patches do that, as for server-rendered HTML.
+ */
+export function appendPlainNodes(parent, wires) {
+  const ids = [];
+  const doc = parent.ownerDocument;
+  const add = (into, wire) => {
+    if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
+    ids.push(wire.id);
+    if (typeof wire.text === 'string') return void into.appendChild(doc.createTextNode(wire.text));
+    if (typeof wire.comment === 'string') return void into.appendChild(doc.createComment(wire.comment));
+    if (typeof wire.tag !== 'string') throw new Error(`node ${wire.id} is neither text, comment nor element`);
+    const ns = namespaceOf(wire);
+    const element = doc.createElementNS(ns, wire.tag);
+    const attrs = listOf(wire.attrs, wire, 'attrs');
+    if (attrs) for (const [name, value] of attrs) setAttribute(element, name, value);
+    const children = listOf(wire.children, wire, 'children');
+    if (children) for (const child of children) add(element, child);
+    into.appendChild(element);
+  };
+  for (const wire of wires) add(parent, wire);
+  return ids;
+}
+
 /** A wire node's list field: absent (undefined) or an array. (Read by name: faster.) */
 function listOf(list, wire, field) {
   if (list === undefined || Array.isArray(list)) return list;
