@@ -71,6 +71,7 @@ public enum WireFormat {
   /// A node with its id and its descendants' ids, given in document order from `nextID`.
   ///
   /// ```swift
+  /// var writer = JSONWriter()
   /// var next: NodeID = 5
   /// WireFormat.write(p { "Hi" }, nextID: &next, to: &writer)   // {"id":5,"tag":"p","children":[{"id":6,…
   /// ```
@@ -85,6 +86,8 @@ public enum WireFormat {
   /// runtime builds as it builds an inserted subtree.
   ///
   /// ```swift
+  /// let tree = MountedTree([div { p { "Hi" } }])
+  /// var writer = JSONWriter()
   /// WireFormat.write(tree.roots, ids: tree.ids, to: &writer)   // [{"id":1,"tag":"div",…}]
   /// ```
   public static func write(_ nodes: [Node], ids given: [NodeID], to writer: inout JSONWriter) {
