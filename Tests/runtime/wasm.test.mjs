@@ -211,7 +211,7 @@ test('an argument that cannot be copied in frees the ones copied before it', asy
  */
 function moduleThatTrapsOnEvents() {
   const i32s = (count) => Array(count).fill(0x7f);
-  const started = Buffer.from('{"html":"","patches":[],"url":"/items/2"}');
+  const started = Buffer.from('{"nodes":[],"patches":[],"url":"/items/2"}');
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vector([

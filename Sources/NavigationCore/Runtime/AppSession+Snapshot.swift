@@ -3,9 +3,9 @@ import VirtualDOM
 
 extension AppSession {
   /// The session's page as it stands: the container's HTML, the ids when they are no longer
-  /// 1, 2, 3… in document order, the hydration patches and the URL. A page made from
-  /// WebAssembly checks it against the server's first paint before the app takes over; the
-  /// native trace prints it for the same comparison.
+  /// 1, 2, 3… in document order, the hydration patches and the URL: what a live server's page
+  /// rebuilds from after a mismatch or a failed patch. A WebAssembly module answers with
+  /// ``pageTree()`` instead, the same page as nodes.
   ///
   /// ```swift
   /// let page = try session.page()

@@ -13,12 +13,28 @@ import VirtualDOM
 /// ```
 public struct PageTree: Equatable {
   /// The container's children as mounted (no fragments).
+  ///
+  /// ```swift
+  /// session.pageTree().nodes.count   // 1: the inventory's root <div>
+  /// ```
   public var nodes: [Node]
   /// The id of every node of `nodes`, in document order.
+  ///
+  /// ```swift
+  /// session.pageTree().ids.prefix(3)   // [1, 2, 3] on a fresh page
+  /// ```
   public var ids: [NodeID]
   /// The hydration patches (``AppSession/hydrationPatches``).
+  ///
+  /// ```swift
+  /// session.pageTree().patches.first   // .listen(id: 5, event: "click", options: …)
+  /// ```
   public var patches: [Patch]
   /// The URL the page shows.
+  ///
+  /// ```swift
+  /// session.pageTree().url   // "/items/1"
+  /// ```
   public var url: String
 
   /// A page's tree, its ids, hydration patches and URL.

@@ -83,7 +83,8 @@ public enum WireFormat {
 
   /// Mounted nodes as one JSON array, each node with its id as mounted (`ids` in document
   /// order, as `MountedTree.ids` holds them): a page's content without HTML, which the browser
-  /// runtime builds as it builds an inserted subtree.
+  /// runtime builds as it builds an inserted subtree. Nodes past the end of `ids` (a shorter
+  /// list than the nodes) count up from the largest id given plus one; extra ids go unused.
   ///
   /// ```swift
   /// let tree = MountedTree([div { p { "Hi" } }])

@@ -11,7 +11,7 @@ import { noteDialogsBelowLeaving } from './dialogs.js';
 import { captureFields, keepFormForReload, restoreFields } from './form-recovery.js';
 import { RENEWED_AFTER_END, renewSession } from './renewal.js';
 import { orderAfterSnapshot } from './order.js';
-import { appendPlainNodes } from './subtrees.js';
+import { appendUnregisteredNodes } from './subtrees.js';
 
 /**
  * Rebuilds a container from a snapshot of the app's current page ({html, ids?, patches, url?}
@@ -25,7 +25,7 @@ function rebuildRoot(session, snapshot) {
   const doc = container.ownerDocument;
   const fresh = doc.createElement(container.localName);
   let ids = snapshot && Array.isArray(snapshot.ids) ? snapshot.ids : undefined;
-  if (snapshot && Array.isArray(snapshot.nodes)) ids = appendPlainNodes(fresh, snapshot.nodes);
+  if (snapshot && Array.isArray(snapshot.nodes)) ids = appendUnregisteredNodes(fresh, snapshot.nodes);
   else if (snapshot && typeof snapshot.html === 'string') fresh.innerHTML = snapshot.html;
   else throw new Error('navdom: a resync snapshot needs "html" or "nodes"');
   const difference = firstDifference(container, fresh);

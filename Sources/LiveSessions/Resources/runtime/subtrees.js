@@ -120,11 +120,8 @@ function buildNode(root, wire, doc, built) {
   if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
   const id = wire.id;
   claimId(root, id, built);
-  let node;
-  if (typeof wire.text === 'string') node = doc.createTextNode(wire.text);
-  else if (typeof wire.comment === 'string') node = doc.createComment(wire.comment);
-  else if (typeof wire.tag !== 'string') throw new Error(`node ${id} is neither text, comment nor element`);
-  else return buildElement(root, wire, doc, built);
+  const node = leafOf(wire, doc);
+  if (!node) return buildElement(root, wire, doc, built);
   built.nodes.push(node);
   built.ids.push(id);
   return node;
@@ -165,17 +162,15 @@ function buildElement(root, wire, doc, built) {
  * ids in document order. No ids are registered and no listener or property is set: the page's
  * hydration patches do that, as for server-rendered HTML.
  */
-export function appendPlainNodes(parent, wires) {
+export function appendUnregisteredNodes(parent, wires) {
   const ids = [];
   const doc = parent.ownerDocument;
   const add = (into, wire) => {
     if (!wire || typeof wire !== 'object') throw new Error('a node must be an object');
     ids.push(wire.id);
-    if (typeof wire.text === 'string') return void into.appendChild(doc.createTextNode(wire.text));
-    if (typeof wire.comment === 'string') return void into.appendChild(doc.createComment(wire.comment));
-    if (typeof wire.tag !== 'string') throw new Error(`node ${wire.id} is neither text, comment nor element`);
-    const ns = namespaceOf(wire);
-    const element = doc.createElementNS(ns, wire.tag);
+    const leaf = leafOf(wire, doc);
+    if (leaf) return void into.appendChild(leaf);
+    const element = doc.createElementNS(namespaceOf(wire), wire.tag);
     const attrs = listOf(wire.attrs, wire, 'attrs');
     if (attrs) for (const [name, value] of attrs) setAttribute(element, name, value);
     const children = listOf(wire.children, wire, 'children');
@@ -184,6 +179,14 @@ export function appendPlainNodes(parent, wires) {
   };
   for (const wire of wires) add(parent, wire);
   return ids;
+}
+
+/** A wire text or comment node as DOM; null for an element; an error for anything else. */
+function leafOf(wire, doc) {
+  if (typeof wire.text === 'string') return doc.createTextNode(wire.text);
+  if (typeof wire.comment === 'string') return doc.createComment(wire.comment);
+  if (typeof wire.tag !== 'string') throw new Error(`node ${wire.id} is neither text, comment nor element`);
+  return null;
 }
 
 /** A wire node's list field: absent (undefined) or an array. (Read by name: faster.) */

@@ -20,7 +20,7 @@ import { modifierBits } from './event-options.js';
  *
  * The module starts the app at that URL at once and renders the same tree as the server's
  * first paint, with the same node ids, so it takes over the hydrated page without a
- * re-render. `ready` resolves to what the module started with: {html, patches, url}.
+ * re-render. `ready` resolves to what the module started with: {nodes, patches, url}.
  * A trap in the module rejects that call with an error whose `cause` is the trap and whose
  * `sessionGone` makes a started page reload at its URL; nothing more is sent to the module.
  * Returns {send, ready, snapshot}.
