@@ -47,7 +47,16 @@ def wait_for(driver, condition, what):
             driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
         ).until(condition)
     except Exception:
-        raise AssertionError(f"timed out waiting for {what}") from None
+        raise AssertionError(f"timed out waiting for {what} (at {driver.current_url})") from None
+
+
+def press(driver, element):
+    """Clicks `element` once its page has loaded. A click is aimed at where the element is when
+    WebDriver looks; a page whose stylesheets are still on their way lays out again when they
+    arrive (navdom.css puts a dialog's buttons in a row), and the click then lands beside the
+    button and does nothing. (WebDriver's scripts run with the page's JavaScript off.)"""
+    wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete", "the page to load")
+    element.click()
 
 
 def main_text(driver):
@@ -72,20 +81,20 @@ def demo():
 def test_the_demos_add_item_sheet_and_delete_alert_work_without_script(browser, demo):
     browser.delete_all_cookies()
     browser.get(demo + "/")
-    visible_button(browser, "Add item").click()
+    press(browser, visible_button(browser, "Add item"))
     sheet = wait_for(browser, lambda d: open_dialog(d), "the New item sheet")
     assert "New item" in sheet.text
     assert_script_is_off(browser)
     sheet.find_element(By.ID, "new-item-name").send_keys("Desk lamp")
-    visible_button(browser, "Save", sheet).click()
+    press(browser, visible_button(browser, "Save", sheet))
     wait_for(browser, lambda d: "Desk lamp" in main_text(d) and not open_dialog(d), "Desk lamp in the list")
     assert browser.current_url == demo + "/"
 
-    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Desk lamp']").click()
+    press(browser, browser.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Desk lamp']"))
     alert = wait_for(browser, lambda d: open_dialog(d), "the delete alert")
     assert alert.get_attribute("role") == "alertdialog"
     assert_script_is_off(browser)
-    visible_button(browser, "Delete", alert).click()
+    press(browser, visible_button(browser, "Delete", alert))
     wait_for(browser, lambda d: not open_dialog(d), "the alert to go")
     assert "Desk lamp" not in main_text(browser)
     assert "Keyboard" in main_text(browser)
@@ -94,10 +103,10 @@ def test_the_demos_add_item_sheet_and_delete_alert_work_without_script(browser, 
 def test_a_pushed_page_and_its_back_button_work_without_script(browser, demo):
     browser.delete_all_cookies()
     browser.get(demo + "/")
-    browser.find_element(By.LINK_TEXT, "Keyboard").click()  # a real link: the server renders it
+    press(browser, browser.find_element(By.LINK_TEXT, "Keyboard"))  # a real link: the server renders it
     wait_for(browser, lambda d: d.current_url == demo + "/items/1", "the item's page")
     # With routes, Back is a link to the parent's URL: it needs no script at all.
-    browser.find_element(By.CSS_SELECTOR, "a.navigation-back").click()
+    press(browser, browser.find_element(By.CSS_SELECTOR, "a.navigation-back"))
     wait_for(browser, lambda d: d.current_url == demo + "/", "the list again")
 
 
@@ -116,19 +125,19 @@ def contacts():
 def test_the_examples_forms_work_without_script(browser, contacts):
     browser.delete_all_cookies()
     browser.get(contacts + "/")
-    visible_button(browser, "Add contact").click()
+    press(browser, visible_button(browser, "Add contact"))
     sheet = wait_for(browser, lambda d: open_dialog(d), "the Add contact sheet")
     assert_script_is_off(browser)
     sheet.find_element(By.ID, "new-contact-name").send_keys("Katherine Johnson")
     sheet.find_element(By.ID, "new-contact-email").send_keys("kj@example.com")
-    visible_button(browser, "Save", sheet).click()
+    press(browser, visible_button(browser, "Save", sheet))
     wait_for(browser, lambda d: "Katherine Johnson" in main_text(d) and not open_dialog(d), "the new contact")
 
-    browser.find_element(By.LINK_TEXT, "Grace Hopper").click()  # with routes, a real link
+    press(browser, browser.find_element(By.LINK_TEXT, "Grace Hopper"))  # with routes, a real link
     wait_for(browser, lambda d: d.current_url == contacts + "/contacts/2", "Grace Hopper's page")
-    visible_button(browser, "Delete contact").click()
+    press(browser, visible_button(browser, "Delete contact"))
     alert = wait_for(browser, lambda d: open_dialog(d), "the delete alert")
-    visible_button(browser, "Delete", alert).click()
+    press(browser, visible_button(browser, "Delete", alert))
     wait_for(browser, lambda d: d.current_url == contacts + "/", "the list again")
     assert "Grace Hopper" not in main_text(browser)
     assert "Katherine Johnson" in main_text(browser)
