@@ -126,8 +126,10 @@ class TodoPage:
             return
         self.wait_for_list_item_count(0)
 
-    def wait_for_checked_status(self, checked, message, element):
-        self.wait(lambda _: element.is_selected() == checked, message)
+    def wait_for_checked_status(self, checked, message, css):
+        # Found again at each poll: a live reply may replace the element (WebKit then holds a
+        # stale handle, which would never turn).
+        self.wait(lambda d: d.find_element(By.CSS_SELECTOR, css).is_selected() == checked, message)
 
     def wait_for_text_content(self, text, message, element):
         self.wait(lambda _: element.text == text, message)
@@ -263,5 +265,5 @@ class TodoOperations:
             self.page.selected_filter_css(index), f"Expected the filter / route at index {index} to be selected")
 
     def assert_complete_all_checked_status(self, checked):
-        box = self.page.wait_for_element(self.page.toggle_all_css)
-        self.page.wait_for_checked_status(checked, f"Expected the mark-all-completed checkbox to be {'checked' if checked else 'unchecked'}", box)
+        self.page.wait_for_element(self.page.toggle_all_css)
+        self.page.wait_for_checked_status(checked, f"Expected the mark-all-completed checkbox to be {'checked' if checked else 'unchecked'}", self.page.toggle_all_css)

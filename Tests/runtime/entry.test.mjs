@@ -76,7 +76,7 @@ for (const [kind, entryURL] of Object.entries(entries)) {
 
   test(`${kind}: the entry exports the API by name and as one frozen object`, async () => {
     const { entry } = await loadEntry(entryURL, 'exports', () => '');
-    const names = ['hydrate', 'verifyHydration', 'applyPatches', 'start', 'httpTransport', 'wasmTransport', 'autoStart',
+    const names = ['hydrate', 'verifyHydration', 'applyPatches', 'mountPage', 'start', 'httpTransport', 'wasmTransport', 'autoStart',
       'idle', 'nodeId', 'nodeById', 'enableLatencySim', 'disableLatencySim', 'watchForRebuilds'];
     assert.deepEqual(Object.keys(entry.navdom).sort(), names.slice().sort());
     for (const name of names) assert.equal(entry[name], entry.navdom[name], name);

@@ -420,3 +420,17 @@ test('hydrate with ids numbers the nodes with them, and refuses a page with more
   assert.throws(() => hydrate(container, [4]), /more nodes than the 1 ids given/);
   assert.throws(() => hydrate(container, [4, 9, 10]), /2 nodes for 3 ids/);
 });
+
+test('mountPage puts a module\'s first render (nodes) into an empty container, numbered and listening', async () => {
+  const { mountPage } = await import('../../Sources/LiveSessions/Resources/runtime/resync.js');
+  const dom = new JSDOM('<!DOCTYPE html><div id="app"></div>', { url: 'http://localhost/' });
+  const container = dom.window.document.getElementById('app');
+  const app = fakeApp();
+  app.addLamp();
+  app.sendsNodes = true;
+  mountPage(container, await app.snapshot());
+  assert.equal(container.innerHTML, app.html());
+  assert.equal(nodeId(container.querySelectorAll('li')[1]), 14);
+  assert.equal(nodeById(17, container), container.querySelectorAll('button')[1], 'the Lamp\'s Delete has its id');
+  assert.throws(() => mountPage(container, { nodes: [], patches: [] }), /needs an empty container/);
+});

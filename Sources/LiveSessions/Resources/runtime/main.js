@@ -46,16 +46,17 @@ import { autoStart, idle } from './auto-start.js';
 import { nodeById, nodeId } from './root.js';
 import { disableLatencySim, enableLatencySim } from './pending.js';
 import { watchForRebuilds } from './watch.js';
+import { mountPage } from './resync.js';
 
 export {
-  hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById,
-  enableLatencySim, disableLatencySim, watchForRebuilds,
+  hydrate, verifyHydration, applyPatches, mountPage, start, httpTransport, wasmTransport, autoStart, idle, nodeId,
+  nodeById, enableLatencySim, disableLatencySim, watchForRebuilds,
 };
 
 /** The API as one object: `window.navdom` in a page. */
 export const navdom = Object.freeze({
-  hydrate, verifyHydration, applyPatches, start, httpTransport, wasmTransport, autoStart, idle, nodeId, nodeById,
-  enableLatencySim, disableLatencySim, watchForRebuilds,
+  hydrate, verifyHydration, applyPatches, mountPage, start, httpTransport, wasmTransport, autoStart, idle, nodeId,
+  nodeById, enableLatencySim, disableLatencySim, watchForRebuilds,
 });
 
 /**

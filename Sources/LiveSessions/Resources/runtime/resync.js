@@ -22,12 +22,8 @@ import { appendUnregisteredNodes } from './subtrees.js';
  */
 function rebuildRoot(session, snapshot) {
   const { container } = session;
-  const doc = container.ownerDocument;
-  const fresh = doc.createElement(container.localName);
-  let ids = snapshot && Array.isArray(snapshot.ids) ? snapshot.ids : undefined;
-  if (snapshot && Array.isArray(snapshot.nodes)) ids = appendUnregisteredNodes(fresh, snapshot.nodes);
-  else if (snapshot && typeof snapshot.html === 'string') fresh.innerHTML = snapshot.html;
-  else throw new Error('navdom: a resync snapshot needs "html" or "nodes"');
+  const fresh = container.ownerDocument.createElement(container.localName);
+  const ids = fillFrom(fresh, snapshot);
   const difference = firstDifference(container, fresh);
   const view = keepView(container);
   const fields = captureFields(container);
@@ -41,6 +37,26 @@ function rebuildRoot(session, snapshot) {
   restoreFields(container, fields); // before the caret: writing a value moves it to the end
   restoreView(container, view);
   return difference;
+}
+
+/**
+ * Puts a page answer into an empty container and starts it as a server-rendered one: its
+ * content (`html`, numbered by `ids` when given, or `nodes`, as a module's `app_start` sends
+ * them), then its hydration `patches`. For a page without server rendering that shows a
+ * module's first render: `mountPage(container, await transport.ready)`.
+ */
+export function mountPage(container, page) {
+  if (container.firstChild) throw new Error('navdom: mountPage needs an empty container');
+  hydrate(container, fillFrom(container, page));
+  applyPatches(container, Array.isArray(page.patches) ? page.patches : []);
+}
+
+/** Fills `target` with a page's content; returns its ids in document order (undefined: 1, 2, 3…). */
+function fillFrom(target, page) {
+  if (page && Array.isArray(page.nodes)) return appendUnregisteredNodes(target, page.nodes);
+  if (!page || typeof page.html !== 'string') throw new Error('navdom: a page needs "html" or "nodes"');
+  target.innerHTML = page.html;
+  return Array.isArray(page.ids) ? page.ids : undefined;
 }
 
 /** Focus, caret and scroll before a rebuild. */
