@@ -47,7 +47,7 @@ let package = Package(
         "BenchmarkTable",
         .product(name: "VirtualDOM", package: "navdom"),
         .product(name: "HTMLRenderer", package: "navdom"),
-        .product(name: "NavigationWasm", package: "navdom"),
+        .product(name: "NavDOMWasmABI", package: "navdom"),
       ]),
     .executableTarget(
       name: "NavDOMBenchAppWasm",

@@ -17,6 +17,7 @@ TYPE_KINDS = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "sw
 PRODUCTS = [
     "VirtualDOM", "HTMLRenderer", "NavigationCore", "NavigationTesting", "VirtualDOMTesting", "LiveSessions",
     "PublishSubscribe", "HTTPServerCore", "StaticServe", "NavDOMCommandLine", "NavigationWasm", "PageProtocol",
+    "NavDOMWasmABI",
 ]
 
 

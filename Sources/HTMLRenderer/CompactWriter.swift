@@ -2,9 +2,10 @@
 //
 // Compact output is what a server writes on every request, so it has a path of its own: no
 // layout decisions, tag validation, classification and copy in one pass over the tag's bytes,
-// and no error values. It returns `false` at the first problem; `Serializer.write` then starts
-// over on the checked path, which builds the `RenderError` with its path. Both paths must
-// write the same bytes (the serializer tests and the React parity test run through this one).
+// and no error values. It returns `false` at the first problem; `Serializer.write` then drops
+// what was written and asks `RenderCheck` for the error and its path. It must write the same
+// bytes as the pretty path with no white space added (the serializer tests and the React
+// parity test run through this one).
 //
 // It reads attributes and children in place (`withAttributes`, `withChildren`), so it
 // allocates nothing, and it is written as `ByteBuffer` methods so the buffer is `self`, which
@@ -14,7 +15,7 @@ import VirtualDOM
 
 extension ByteBuffer {
   /// Writes compact siblings. Text after text, or empty text, gets a `<!---->` marker, as on
-  /// the checked path. False at the first problem, with partial output left behind.
+  /// the pretty path. False at the first problem, with partial output the serializer drops.
   func writeCompact(_ nodes: UnsafeBufferPointer<Node>) -> Bool {
     guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
@@ -28,7 +29,7 @@ extension ByteBuffer {
         writeText(first + index)
         previousWasText = true
       case .comment(let value):
-        guard Serializer.commentProblem(value) == nil else { return false }
+        guard RenderCheck.commentProblem(value) == nil else { return false }
         append("<!--")
         append(value)
         append("-->")
@@ -65,11 +66,7 @@ extension ByteBuffer {
     let traits = element.namespace == .html ? HTMLElements.compactTraits(packed: packed) : []
     if traits.contains(.void) { return element.childCount == 0 }
     if traits.contains(.textOnly) {
-      do throws(RenderError) {
-        try writeTextOnlyContent(of: element, traits: traits)
-      } catch {
-        return false
-      }
+      guard writeTextOnlyContent(of: element, traits: traits) else { return false }
     } else {
       if traits.contains(.dropsLeadingNewline) { writeDroppedNewline(of: element) }
       guard element.withChildren({ writeCompact($0) }) else { return false }

@@ -7,20 +7,15 @@ import VirtualDOM
 
 extension ByteBuffer {
   /// `script`, `style`, `textarea`, `title` and friends hold text only. Raw text is written as
-  /// is, so it must not contain the element's own end tag.
-  func writeTextOnlyContent(of element: Element, traits: TagTraits) throws(RenderError) {
-    let tag = element.tag
+  /// is, so it must not contain the element's own end tag. False, with partial output, at a
+  /// child that is not text or raw text that would close the element (`RenderCheck` says which).
+  func writeTextOnlyContent(of element: Element, traits: TagTraits) -> Bool {
     let isRaw = traits.contains(.rawText)
     var isFirst = true
     for index in 0..<element.childCount {
-      guard case .text(let value) = element.child(at: index) else {
-        throw RenderError("<\(tag)> can only contain text", path: ["child[\(index)]"])
-      }
+      guard case .text(let value) = element.child(at: index) else { return false }
       if isRaw {
-        if Serializer.containsEndTag(value, tag: tag) {
-          throw RenderError(
-            "raw text would close its <\(tag)> element early (\"</\(tag)\")", path: ["#text"])
-        }
+        if RenderCheck.containsEndTag(value, tag: element.tag) { return false }
         append(value)
       } else {
         if isFirst && traits.contains(.dropsLeadingNewline) && value.utf8.first == 0x0A { append(0x0A) }
@@ -28,6 +23,7 @@ extension ByteBuffer {
       }
       isFirst = false
     }
+    return true
   }
 
   /// DOM properties have markup equivalents for the first paint: `value` on inputs, and

@@ -50,16 +50,25 @@ public struct Serializer {
   /// ```
   public mutating func reset() { output.truncate(to: 0) }
 
-  /// Writes `<!DOCTYPE html>` then `root` (normally the `html` element).
+  /// Writes `<!DOCTYPE html>` then `root` (normally the `html` element); nothing if `root`
+  /// cannot be written.
   public mutating func writeDocument(_ root: Node) throws(RenderError) {
+    let start = output.count
     append("<!DOCTYPE html>")
     if style == .pretty { output.append(0x0A) }
-    try write(root)
+    do throws(RenderError) {
+      try write(root)
+    } catch {
+      output.truncate(to: start)
+      throw error
+    }
   }
 
-  /// Writes one node (a fragment writes its members).
+  /// Writes one node (a fragment writes its members). A tree that cannot be written as HTML
+  /// throws the first problem, with its path, and writes nothing.
   public mutating func write(_ node: Node) throws(RenderError) {
-    if style == .compact {
+    switch style {
+    case .compact:
       let start = output.count
       // Room for the whole tree at once (about 24 bytes a node on typical pages), rather than
       // a dozen doublings, each a copy of everything written so far.
@@ -70,13 +79,10 @@ public struct Serializer {
       } else {
         written = withUnsafePointer(to: node) { output.writeCompact(UnsafeBufferPointer(start: $0, count: 1)) }
       }
-      if written { return }
-      // The fast path found a problem: write again on the checked path, which throws the error
-      // with its path through the tree (and leaves the same partial output as before).
-      output.truncate(to: start)
+      if !written { throw rejected(node.flattened, writtenFrom: start) }
+    case .pretty:
+      try writePretty(node.flattened)
     }
-    try writeSiblings(node.flattened, depth: 0, pretty: style == .pretty)
-    if style == .pretty, output.last != 0x0A { output.append(0x0A) }
   }
 
   /// What a node takes in compact HTML on typical pages: enough that a tree's output is
@@ -87,16 +93,35 @@ public struct Serializer {
   public mutating func write(_ nodes: [Node]) throws(RenderError) {
     var flat: [Node] = []
     for node in nodes { node.flatten(into: &flat) }
-    if style == .compact {
+    switch style {
+    case .compact:
       let start = output.count
-      if flat.withUnsafeBufferPointer({ output.writeCompact($0) }) { return }
-      output.truncate(to: start)
+      if !flat.withUnsafeBufferPointer({ output.writeCompact($0) }) {
+        throw rejected(flat, writtenFrom: start)
+      }
+    case .pretty:
+      try writePretty(flat)
     }
-    try writeSiblings(flat, depth: 0, pretty: style == .pretty)
-    if style == .pretty, output.last != 0x0A { output.append(0x0A) }
+  }
+
+  /// The compact writer stopped in `nodes`: drop what it wrote and say why.
+  private func rejected(_ nodes: [Node], writtenFrom start: Int) -> RenderError {
+    output.truncate(to: start)
+    // The compact writer stops only where the check finds a problem (the serializer tests
+    // pin each kind); the fallback message is for a disagreement between them.
+    return RenderCheck.firstProblem(in: nodes)
+      ?? RenderError("the compact writer stopped at a node the check accepts (a bug in HTMLRenderer)")
+  }
+
+  private mutating func writePretty(_ nodes: [Node]) throws(RenderError) {
+    if let problem = RenderCheck.firstProblem(in: nodes) { throw problem }
+    writeSiblings(nodes, depth: 0, pretty: true)
+    if output.last != 0x0A { output.append(0x0A) }
   }
 
   // MARK: Siblings and layout
+  //
+  // The pretty path, which writes trees `RenderCheck` accepted: it only lays out.
 
   /// Whether `node` may sit on a line of its own: a block HTML element or a comment.
   private static func isBlock(_ node: Node) -> Bool {
@@ -120,11 +145,10 @@ public struct Serializer {
   /// Among siblings that hold a block, each block goes on a line of its own, and so does each
   /// run of inline nodes between blocks (written as it is, with nothing added inside): white
   /// space next to a block is collapsed by the browser, white space inside an inline run is not.
-  private mutating func writeSiblings(_ nodes: [Node], depth: Int, pretty: Bool) throws(RenderError) {
+  private mutating func writeSiblings(_ nodes: [Node], depth: Int, pretty: Bool) {
     let onLines = pretty && Self.hasBlock(nodes)
     var previousWasText = false
     var previousWasBlock = true
-    var index = 0
     for node in nodes {
       let isBlock = onLines && Self.isBlock(node)
       if onLines && (isBlock || previousWasBlock) {
@@ -135,10 +159,9 @@ public struct Serializer {
         // A parser would merge or drop this text node: mark where it starts (see PROTOCOL.md).
         append("<!---->")
       }
-      try writeNode(node, depth: depth, index: index, pretty: isBlock)
+      writeNode(node, depth: depth, pretty: isBlock)
       if case .text = node { previousWasText = true } else { previousWasText = false }
       previousWasBlock = isBlock
-      index += 1
     }
   }
 
@@ -148,59 +171,41 @@ public struct Serializer {
 
   // MARK: Nodes
 
-  private mutating func writeNode(_ node: Node, depth: Int, index: Int, pretty: Bool) throws(RenderError) {
+  private mutating func writeNode(_ node: Node, depth: Int, pretty: Bool) {
     switch node {
     case .text(let value):
       appendEscaped(value, inAttribute: false)
     case .comment(let value):
-      if let problem = Self.commentProblem(value) {
-        throw RenderError(problem, path: ["#comment[\(index)]"])
-      }
       append("<!--")
       append(value)
       append("-->")
     case .fragment(let nodes):
-      try writeSiblings(nodes, depth: depth, pretty: pretty)
+      writeSiblings(nodes, depth: depth, pretty: pretty)
     case .element(let element):
-      do throws(RenderError) {
-        try writeElement(element, depth: depth, pretty: pretty)
-      } catch {
-        throw error.inside(index == 0 ? element.tag : element.tag + "[\(index)]")
-      }
+      writeElement(element, depth: depth, pretty: pretty)
     }
   }
 
-  private mutating func writeElement(_ element: Element, depth: Int, pretty: Bool) throws(RenderError) {
+  private mutating func writeElement(_ element: Element, depth: Int, pretty: Bool) {
     let tag = element.tag
-    guard Names.isValidTag(tag) else {
-      throw RenderError("invalid tag name \"\(tag)\"")
-    }
     output.append(0x3C)  // <
     append(tag)
     for attribute in element.attributes {
-      guard Names.isValidAttribute(attribute.name) else {
-        throw RenderError("invalid attribute name \"\(attribute.name)\"")
-      }
       output.writeAttribute(attribute.name, attribute.value)
     }
     if element.hasExtras && !element.properties.isEmpty { output.writeProperties(of: element) }
     output.append(0x3E)  // >
 
     let traits = element.namespace == .html ? HTMLElements.traits(packed: element.packedTag) : []
-    if traits.contains(.void) {
-      if element.childCount != 0 {
-        throw RenderError("<\(tag)> is a void element and cannot have children")
-      }
-      return
-    }
+    if traits.contains(.void) { return }
     if traits.contains(.textOnly) {
-      try output.writeTextOnlyContent(of: element, traits: traits)
+      _ = output.writeTextOnlyContent(of: element, traits: traits)
     } else {
       if traits.contains(.dropsLeadingNewline) { output.writeDroppedNewline(of: element) }
       let children = element.children
       let childrenOnLines =
         pretty && !traits.contains(.dropsLeadingNewline) && Self.hasBlock(children)
-      try writeSiblings(children, depth: depth + 1, pretty: childrenOnLines)
+      writeSiblings(children, depth: depth + 1, pretty: childrenOnLines)
       if childrenOnLines {
         output.append(0x0A)
         indent(depth)
@@ -210,50 +215,6 @@ public struct Serializer {
     output.append(0x2F)  // </
     append(tag)
     output.append(0x3E)
-  }
-
-  // MARK: Checks
-
-  /// Whether `text` holds `</tag`, in any ASCII case: it would close a raw text element early.
-  static func containsEndTag(_ text: String, tag: String) -> Bool {
-    contains(Array(("</" + tag).utf8), in: Array(text.utf8), ignoringASCIICase: true)
-  }
-
-  /// Why `text` cannot be a comment's data, if it cannot: a parser would end it early or read
-  /// it differently.
-  static func commentProblem(_ text: String) -> String? {
-    // Bytes, not Characters: a parser reads code points, so ">" then a combining mark still
-    // starts with ">". (Character-wise `hasPrefix` would also pull the grapheme-breaking tables
-    // into the WebAssembly module.)
-    let bytes = Array(text.utf8)
-    if bytes.first == 0x3E || (bytes.count >= 2 && bytes[0] == 0x2D && bytes[1] == 0x3E) {
-      return "comment text cannot start with \">\" or \"->\""
-    }
-    if contains(Array("-->".utf8), in: bytes) || contains(Array("--!>".utf8), in: bytes) {
-      return "comment text would end the comment early (\"-->\")"
-    }
-    if contains(Array("<!--".utf8), in: bytes) { return "comment text cannot contain \"<!--\"" }
-    // Ending with "<!-" implies ending with "-", so one byte covers both.
-    if bytes.last == 0x2D { return "comment text cannot end with \"-\" or \"<!-\"" }
-    return nil
-  }
-
-  /// Whether `needle` occurs in `haystack`; with `ignoringASCIICase`, `needle` must be lowercase.
-  private static func contains(_ needle: [UInt8], in haystack: [UInt8], ignoringASCIICase: Bool = false) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    for start in 0...(haystack.count - needle.count) {
-      var matches = true
-      for offset in 0..<needle.count {
-        var byte = haystack[start + offset]
-        if ignoringASCIICase && byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
-        if byte != needle[offset] {
-          matches = false
-          break
-        }
-      }
-      if matches { return true }
-    }
-    return false
   }
 
   // MARK: Bytes

@@ -23,9 +23,10 @@ public product, Foundation and Testing (about 4 s for all of them). An import of
 module (`import ContactsApp`) stands for the vocabulary. Nothing is run.
 
 Which modules. The public products (below); NavigationWasm is wasm-only but builds natively (its
-exports do nothing there), so its examples are checked natively too. The internal modules
-(NavDOMSupport, WorkScheduling, RandomTrees, DemoApp, the navdom executable, the wasm ABI and
-checker targets) are not user API: their doc comments are not public docs and are not checked.
+exports do nothing there), so its examples are checked natively too. NavDOMWasmABI is a product
+but empty natively, and its examples are JavaScript and a diagram: nothing to compile. The
+internal modules (NavDOMSupport, WorkScheduling, RandomTrees, DemoApp, the navdom executable,
+the C runtime and checker targets) are not user API: their doc comments are not public docs and are not checked.
 Nor are the examples on a public module's internal declarations (a declaration that is neither
 `public`/`open`, an extension, an enum case, nor in a public protocol or extension): users
 cannot call them. The summary line before the count says how many those are.
