@@ -52,7 +52,7 @@ struct BuildWasm: CommandPlugin {
     let output = outputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
       ?? build.scratchDirectory.appendingPathComponent("\(productName).wasm")
     let namesOutput = namesOutputs.first.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
-    try build.install(built, at: output, optimize: !skipsOptimizer, namesOutput: namesOutput)
+    try build.install(built, at: output, optimize: !skipsOptimizer, keepsNames: development, namesOutput: namesOutput)
   }
 
   static let usage = """

@@ -74,14 +74,34 @@ struct WasmBuild {
     let binDirectory = buildDirectory.appendingPathComponent("wasm32-unknown-none-wasm/release")
     for name in ["\(product).wasm", product] {
       let candidate = binDirectory.appendingPathComponent(name)
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      guard FileManager.default.fileExists(atPath: candidate.path) else { continue }
+      if development { try writeRecipe(product: product, arguments: arguments, built: candidate) }
+      return candidate
     }
     throw BuildWasmError("the build succeeded but \(binDirectory.path) holds no \(product) module")
   }
 
+  /// What a development build ran, for `serve --watch --wasm`: the watcher runs this `swift
+  /// build` itself on later saves, beside the server's build, rather than the plugin, whose
+  /// `swift package` costs ~3 s a save and holds `.build` while it runs (measured on the demo).
+  /// The watcher reads it as `WasmRebuild.Recipe` (NavDOMCommandLine); a failed build there
+  /// goes through the plugin again.
+  private func writeRecipe(product: String, arguments: [String], built: URL) throws {
+    let recipe: [String: Any] = [
+      "product": product, "swift": swift.path, "arguments": arguments, "module": built.path,
+    ]
+    let data = try JSONSerialization.data(withJSONObject: recipe, options: [.sortedKeys])
+    try data.write(to: buildDirectory.appendingPathComponent(Self.recipeFile), options: .atomic)
+  }
+
+  /// The recipe's file name, in `.build-wasm/development`.
+  static let recipeFile = "rebuild.json"
+
   /// Copies the module to `output`, checks it is WebAssembly, optimises it and prints its size;
-  /// with `namesOutput`, also writes the module with its function names there.
-  func install(_ built: URL, at output: URL, optimize: Bool, namesOutput: URL? = nil) throws {
+  /// with `namesOutput`, also writes the module with its function names there. `keepsNames`
+  /// (development builds) leaves them in `output` too: a trap's stack names its functions, and
+  /// the module is the same file the watcher copies when it rebuilds it itself.
+  func install(_ built: URL, at output: URL, optimize: Bool, keepsNames: Bool = false, namesOutput: URL? = nil) throws {
     let manager = FileManager.default
     let named = output.appendingPathExtension("names")
     for url in [output, named] + (namesOutput.map { [$0] } ?? []) {
@@ -94,7 +114,8 @@ struct WasmBuild {
       throw BuildWasmError("\(named.path) is not a WebAssembly module; the link went wrong")
     }
     if optimize { try optimizeInPlace(named) }
-    try WasmNameSection.removed(from: Data(contentsOf: named)).write(to: output)
+    let module = try Data(contentsOf: named)
+    try (keepsNames ? module : WasmNameSection.removed(from: module)).write(to: output)
     if let namesOutput {
       try manager.moveItem(at: named, to: namesOutput)
     } else {

@@ -118,6 +118,32 @@ import Testing
     #expect(WasmRebuild.modulePath(named: "/m/app.wasm", program: "App", product: nil) == "/m/app.wasm")
   }
 
+  @Test func laterSavesRunTheDevelopmentBuildThePluginRecorded() throws {
+    let json = #"{"arguments":["build","--product","ContactsWasm","-c","release"],"module":"/p/.build-wasm/development/m.wasm","product":"ContactsWasm","swift":"/usr/bin/swift"}"#
+    let recipe = try #require(WasmRebuild.Recipe(json: Data(json.utf8), product: "ContactsWasm"))
+    #expect(recipe.command == ["/usr/bin/swift", "build", "--product", "ContactsWasm", "-c", "release"])
+    #expect(recipe.builtModule == "/p/.build-wasm/development/m.wasm")
+    // Another product's recipe, or something else, is no recipe: the plugin builds the module.
+    #expect(WasmRebuild.Recipe(json: Data(json.utf8), product: "OtherWasm") == nil)
+    #expect(WasmRebuild.Recipe(json: Data(#"{"product":"ContactsWasm"}"#.utf8), product: "ContactsWasm") == nil)
+    #expect(WasmRebuild.Recipe(packageRoot: "/nonexistent", product: "ContactsWasm") == nil)
+  }
+
+  @Test func aRecipesModuleReplacesTheServedOneWhole() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navdom-recipe-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data("new module".utf8).write(to: URL(fileURLWithPath: folder + "/built.wasm"))
+    try Data("old module".utf8).write(to: URL(fileURLWithPath: folder + "/served.wasm"))
+    let recipe = WasmRebuild.Recipe(command: ["true"], builtModule: folder + "/built.wasm")
+    #expect(recipe.install(at: folder + "/served.wasm") == nil)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/served.wasm")) == Data("new module".utf8))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/served.wasm.new"))
+    let missing = WasmRebuild.Recipe(command: ["true"], builtModule: folder + "/gone.wasm")
+    #expect(missing.install(at: folder + "/served.wasm")?.hasPrefix("cannot copy") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/served.wasm")) == Data("new module".utf8))
+  }
+
   @Test func theWatcherTakesItsWasmOptionsAndTheServerTheRest() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("navdom-watch-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

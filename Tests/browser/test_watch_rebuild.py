@@ -4,7 +4,8 @@ runs under the watcher, and the test edits its sources as a developer does. The 
 each change without a reload by hand; a compile error shows in the page while the old server
 keeps serving, and its fix replaces it. With NAVDOM_SERVE_ARGS=--wasm (the full tier's second
 browser pass) the page runs client-side, and a save rebuilds the WebAssembly module too (the
-build-wasm plugin) before the page reloads with it.
+build-wasm plugin, then the development build it recorded, run by the watcher) before the page
+reloads with it.
 
 The test works on a copy under .build/watch-fixture (Tests/watch/prepare-fixture.sh makes it and
 builds it; Scripts/test.sh runs it before the browser suites, so the rebuilds here are
@@ -83,6 +84,15 @@ def test_edits_to_a_view_and_a_path_dependency_show_in_the_open_page(driver):
             app.click("Clicked 0 times")
             app.wait_for(lambda d: heading(d) == "Hello, rebuilt" and "Clicked 1 times" in d.page_source,
                          "the rebuilt module to answer a click")
+            # The next save: the watcher runs the development build the plugin recorded
+            # (rebuild.json) itself, beside the server's build, and serves what it linked.
+            tag = module_tag(base)
+            edit(view, '"Hello, rebuilt"', '"Hello, again"')
+            reloaded_with(app, "Hello, again")
+            assert module_tag(base) != tag, "the module was not rebuilt the second time"
+            assert any("for the development module" in line for line in log), "".join(log)
+            app.click("Clicked 0 times")
+            app.wait_for(lambda d: "Clicked 1 times" in d.page_source, "the module built by the watcher to answer a click")
             return  # a wasm rebuild takes a minute here: the failure paths are the same as live
 
         edit(view, '"Hello, rebuilt"', "helloRebuilt")

@@ -14,7 +14,7 @@ import LiveSessions
 enum FolderCommand {
   /// What it did: its exit status (127 when it could not start), its output, and its errors
   /// (in `output` unless `errorsApart`).
-  struct Outcome {
+  struct Outcome: Sendable {
     var status: Int32
     var output: Data
     var errors = Data()

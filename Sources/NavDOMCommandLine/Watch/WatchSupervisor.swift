@@ -1,5 +1,6 @@
 import Foundation
 import LiveSessions
+import NavDOMSupport
 
 /// `serve --watch`: runs the app's server as a child process, polls the sources of the package
 /// and of its path dependencies (``SourceSnapshot``, ``PathDependencies``) every 300 ms, and on
@@ -21,6 +22,8 @@ final class WatchSupervisor {
   /// With `--wasm`: the module to serve, and how to rebuild it (nil when no product builds it).
   private var wasmModule: String?
   private var wasmRebuild: WasmRebuild?
+  /// With `--wasm`: the development build the plugin last ran, which the watcher runs itself.
+  private var recipe: WasmRebuild.Recipe?
   /// When the running server started, and whether one that stops on its own is started again.
   private var serverStarted = Date()
   private var crashRestarts = CrashRestarts()
@@ -62,6 +65,7 @@ final class WatchSupervisor {
       if SourceSnapshot.includesManifest(changed) {
         findDependencies()
         snapshot = SourceSnapshot(packageRoot: options.packageRoot, dependencies: dependencies)
+        recipe = nil  // the plugin builds the module again, from the new manifest
       }
       rebuild()
     }
@@ -95,6 +99,7 @@ final class WatchSupervisor {
     }
     let rebuild = WasmRebuild(product: product, module: wasmModule)
     wasmRebuild = rebuild
+    recipe = WasmRebuild.Recipe(packageRoot: options.packageRoot, product: product)
     say("--wasm: a saved change also rebuilds \(wasmModule) with \(rebuild.description) "
       + "(a development build: no LTO, no size optimiser; `swift package build-wasm` makes the release module)")
     guard !FileManager.default.fileExists(atPath: wasmModule) else { return true }
@@ -116,11 +121,16 @@ final class WatchSupervisor {
     }
   }
 
-  /// The server's build, then the module's; a build that succeeds restarts the server.
+  /// The server's build, then the module's (both at once when the module's recipe is known);
+  /// builds that succeed restart the server.
   private func rebuild() {
-    guard build(options.buildCommand, options.buildDescription) else { return }
-    if wasmRebuild != nil {
-      guard buildModule() else { return }
+    if let wasmRebuild, let recipe {
+      guard buildTogether(wasmRebuild, recipe) else { return }
+    } else {
+      guard build(options.buildCommand, options.buildDescription) else { return }
+      if wasmRebuild != nil {
+        guard buildModule() else { return }
+      }
     }
     say("restarting the server")
     stopServer()
@@ -128,21 +138,65 @@ final class WatchSupervisor {
     _ = startServer()
   }
 
-  /// Rebuilds the WebAssembly module (``WasmRebuild``); a failure is shown as a build's is.
+  /// Rebuilds the WebAssembly module with the plugin (``WasmRebuild``), and learns its recipe;
+  /// a failure is shown as a build's is.
   private func buildModule() -> Bool {
     guard let wasmRebuild else { return true }
     say("rebuilding the WebAssembly module with \(wasmRebuild.description)")
     // The pages say what they wait for (a few seconds more than the server's build).
     tellServer(["state": "building", "detail": "Rebuilding the WebAssembly module…"])
-    return build(wasmRebuild.command, wasmRebuild.description)
+    guard build(wasmRebuild.command, wasmRebuild.description) else { return false }
+    recipe = WasmRebuild.Recipe(packageRoot: options.packageRoot, product: wasmRebuild.product)
+    return true
+  }
+
+  /// The server's build on another thread while this one runs the module's recipe, then each
+  /// reported as ``build(_:_:)`` reports it. A module that does not build this way goes through
+  /// the plugin again (its messages are the clearer: an import Embedded Swift lacks, say).
+  private func buildTogether(_ wasmRebuild: WasmRebuild, _ recipe: WasmRebuild.Recipe) -> Bool {
+    tellServer(["state": "building", "detail": "Rebuilding the server and the WebAssembly module…"])
+    let server = Locked<TimedBuild?>(nil)
+    let serverBuilt = DispatchSemaphore(value: 0)
+    let command = options.buildCommand
+    let root = options.packageRoot
+    Thread {
+      server.withLock { $0 = TimedBuild(command, in: root) }
+      serverBuilt.signal()
+    }.start()
+    var module = TimedBuild(recipe.command, in: root)
+    serverBuilt.wait()
+    guard let serverBuild = server.withLock({ $0 }), report(serverBuild, options.buildDescription) else { return false }
+    if module.outcome.status == 0, let problem = recipe.install(at: wasmRebuild.module) {
+      module.outcome = FolderCommand.Outcome(status: 1, output: Data(problem.utf8))
+    }
+    guard module.outcome.status == 0 else {
+      say("\(recipe.description(product: wasmRebuild.product)) failed (\(module.seconds) s); building it with the plugin")
+      self.recipe = nil
+      return buildModule()
+    }
+    return report(module, recipe.description(product: wasmRebuild.product))
+  }
+
+  /// A command run to its end, and how long it took.
+  private struct TimedBuild: Sendable {
+    var outcome: FolderCommand.Outcome
+    var seconds: String
+
+    init(_ command: [String], in folder: String) {
+      let started = Date()
+      outcome = FolderCommand.run(command, in: folder)
+      seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+    }
   }
 
   /// Runs a build, timed; a failure's output goes to the terminal and to open pages.
   private func build(_ command: [String], _ description: String) -> Bool {
-    let started = Date()
-    let outcome = FolderCommand.run(command, in: options.packageRoot)
-    let (status, log) = (outcome.status, String(decoding: outcome.output, as: UTF8.self))
-    let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+    report(TimedBuild(command, in: options.packageRoot), description)
+  }
+
+  /// Says how a build went; a failure's output goes to the terminal and to open pages.
+  private func report(_ build: TimedBuild, _ description: String) -> Bool {
+    let (status, log, seconds) = (build.outcome.status, String(decoding: build.outcome.output, as: UTF8.self), build.seconds)
     guard status == 0 else {
       FileHandle.standardError.write(Data(log.utf8))
       say("\(description) failed (\(seconds) s); the server runs the last build until a change builds")
