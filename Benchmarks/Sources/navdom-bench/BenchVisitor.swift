@@ -2,18 +2,28 @@ import Foundation
 
 /// One simulated visitor of the demo for `bench live`: a keep-alive connection, the session
 /// its page started, and the node ids it clicks, read from the page as runtime.js reads them.
+/// It goes through its steps in order, one event in flight at a time, as a browser does:
+/// `sendNext()` sends the next step's event, `takeAnswer()` reads its reply once it is in.
 final class BenchVisitor {
   enum Step {
     case openSheet, cancelSheet, pushItem, popToRoot
   }
 
-  let steps: [Step] = [.openSheet, .cancelSheet, .pushItem, .popToRoot]
+  /// What `takeAnswer()` found: no whole reply yet, the step answered as expected, or not.
+  enum Answer {
+    case pending, answered, failed
+  }
+
+  static let steps: [Step] = [.openSheet, .cancelSheet, .pushItem, .popToRoot]
   private let port: Int
-  private var connection: BenchConnection
+  private(set) var connection: BenchConnection
   private var session = ""
-  private var addItemID = 0
-  private var itemLinkID = 0
   private var dialogID = 0
+  private var step = 0
+  /// The requests of the steps whose event does not change from round to round.
+  private var openSheetRequest: [UInt8] = []
+  private var pushItemRequest: [UInt8] = []
+  private var popToRootRequest: [UInt8] = []
 
   init?(port: Int) {
     self.port = port
@@ -22,17 +32,19 @@ final class BenchVisitor {
     guard openPage() else { return nil }
   }
 
-  /// Loads the root page again in a new session (after an error).
+  /// Loads the root page again in a new session (after an error), back at the first step.
   func reopen() -> Bool {
     guard let fresh = BenchConnection(port: port) else { return false }
     connection = fresh
+    step = 0
     return openPage()
   }
 
   /// GET /: the session id, and the first two ids that listen for clicks (the "Add item"
   /// button, then the first item's link), from `data-navdom-patches`.
   private func openPage() -> Bool {
-    guard let (status, body) = connection.request("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"), status == 200
+    guard let (status, body) = connection.request(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
+      status == 200
     else { return false }
     let html = String(decoding: body, as: UTF8.self)
     guard let session = Self.attribute("data-navdom-session", in: html),
@@ -44,50 +56,65 @@ final class BenchVisitor {
       .compactMap { $0["id"] as? Int }
     guard clickable.count >= 2 else { return false }
     self.session = session
-    addItemID = clickable[0]
-    itemLinkID = clickable[1]
+    openSheetRequest = request(id: clickable[0], event: "click")
+    pushItemRequest = request(id: clickable[1], event: "click")
+    popToRootRequest = request(id: 0, event: "popstate", value: "/")
     return true
   }
 
-  /// Sends one step's event; `true` when it was answered 200 with what the step expects.
-  func perform(_ step: Step) -> Bool {
-    switch step {
+  /// Sends the current step's event; false on a broken connection.
+  func sendNext() -> Bool {
+    switch Self.steps[step] {
+    case .openSheet: return connection.send(openSheetRequest)
+    case .cancelSheet: return connection.send(request(id: dialogID, event: "cancel"))
+    case .pushItem: return connection.send(pushItemRequest)
+    case .popToRoot: return connection.send(popToRootRequest)
+    }
+  }
+
+  /// Reads what the server has sent; once the reply to the event in flight is in, whether it
+  /// was answered 200 with what the step expects (and then the next step is current).
+  func takeAnswer() -> Answer {
+    guard connection.receive() else { return .failed }
+    guard let (status, reply) = connection.takeResponse() else { return .pending }
+    guard status == 200, accept(reply) else { return .failed }
+    step = (step + 1) % Self.steps.count
+    return .answered
+  }
+
+  private func accept(_ reply: ArraySlice<UInt8>) -> Bool {
+    switch Self.steps[step] {
     case .openSheet:
-      guard let reply = send(id: addItemID, event: "click"), let dialog = Self.insertedDialogID(in: reply) else {
-        return false
-      }
+      guard let dialog = Self.insertedDialogID(in: reply) else { return false }
       dialogID = dialog
       return true
-    case .cancelSheet:
-      return send(id: dialogID, event: "cancel") != nil
+    case .cancelSheet, .popToRoot:
+      return true
     case .pushItem:
-      guard let reply = send(id: itemLinkID, event: "click") else { return false }
       return BenchConnection.find(Self.itemsURL, in: reply, caseInsensitive: false) != nil
-    case .popToRoot:
-      return send(id: 0, event: "popstate", value: "/") != nil
     }
   }
 
   private static let itemsURL: [UInt8] = Array(#""url":"/items/"#.utf8)
   private static let dialogTag: [UInt8] = Array(#","tag":"dialog""#.utf8)
 
-  private func send(id: Int, event: String, value: String? = nil) -> [UInt8]? {
+  /// The POST of one event of this session.
+  private func request(id: Int, event: String, value: String? = nil) -> [UInt8] {
     var body = #"{"session":""# + session + #"","id":"# + String(id) + #","event":""# + event + "\""
     if let value { body += #","value":""# + value + "\"" }
     body += "}"
     let request = "POST /_navdom/event HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
       + "Content-Length: " + String(body.utf8.count) + "\r\n\r\n" + body
-    guard let (status, reply) = connection.request(request), status == 200 else { return nil }
-    return reply
+    return Array(request.utf8)
   }
 
   /// The id of the `<dialog>` an insert patch brings: the number of the `"id":` just before
   /// `,"tag":"dialog"` (`"node":{"id":N,"tag":"dialog"`).
-  static func insertedDialogID(in reply: [UInt8]) -> Int? {
+  static func insertedDialogID(in reply: ArraySlice<UInt8>) -> Int? {
     guard var index = BenchConnection.find(dialogTag, in: reply, caseInsensitive: false) else { return nil }
     var value = 0
     var scale = 1
-    while index > 0, reply[index - 1] >= 0x30, reply[index - 1] <= 0x39 {
+    while index > reply.startIndex, reply[index - 1] >= 0x30, reply[index - 1] <= 0x39 {
       index -= 1
       value += Int(reply[index] - 0x30) * scale
       scale *= 10
@@ -102,12 +129,18 @@ final class BenchVisitor {
   }
 }
 
-/// A blocking keep-alive HTTP/1.1 connection on loopback, just enough for the bench: one
-/// request at a time, responses framed by Content-Length. It works on bytes, with one reused
-/// read buffer, so the load generator takes as little of the machine as it can.
+/// A keep-alive HTTP/1.1 connection on loopback, just enough for the bench: one request at a
+/// time, responses framed by Content-Length. It is non-blocking, so one thread can drive many
+/// (`LiveBench.load` polls them); `request` waits for its answer. It works on bytes, in one
+/// buffer reused from response to response and scanned once, so the load generator takes as
+/// little of the machine as it can.
 final class BenchConnection {
-  private let descriptor: Int32
+  let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// Where the unread part of `buffer` starts, and how far the search for the end of the
+  /// headers has got.
+  private var start = 0
+  private var scanned = 0
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
   init?(port: Int) {
@@ -128,6 +161,7 @@ final class BenchConnection {
     }
     var enabled: Int32 = 1
     setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &enabled, socklen_t(MemoryLayout<Int32>.size))
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL, 0) | O_NONBLOCK)
   }
 
   deinit { close(descriptor) }
@@ -135,24 +169,59 @@ final class BenchConnection {
   private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
   private static let contentLength: [UInt8] = Array("\r\ncontent-length:".utf8)
 
-  /// Sends `text` and reads one response: its status and body, or nil on a broken connection.
-  func request(_ text: String) -> (status: Int, body: [UInt8])? {
-    var text = text
-    let sentAll = text.withUTF8 { bytes -> Bool in
+  /// Sends `request` and waits for one response: its status and body, or nil on a broken
+  /// connection.
+  func request(_ request: [UInt8]) -> (status: Int, body: [UInt8])? {
+    guard send(request) else { return nil }
+    while true {
+      if let (status, body) = takeResponse() { return (status, Array(body)) }
+      guard wait(for: POLLIN), receive() else { return nil }
+    }
+  }
+
+  /// Sends all of `bytes`; false on a broken connection.
+  func send(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { bytes in
       var sent = 0
       while sent < bytes.count {
         let count = Glibc.send(descriptor, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+        if count < 0 && errno == EAGAIN {
+          guard wait(for: POLLOUT) else { return false }
+          continue
+        }
         guard count > 0 else { return false }
         sent += count
       }
       return true
     }
-    guard sentAll, let end = fill(until: { Self.find(Self.headerEnd, in: $0, caseInsensitive: false) }) else { return nil }
+  }
+
+  /// Reads what has arrived, without waiting; false when the connection is closed or broken.
+  func receive() -> Bool {
+    if start == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+      scanned = 0
+    }
+    let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    if count < 0 && errno == EAGAIN { return true }
+    guard count > 0 else { return false }
+    buffer += chunk[..<count]
+    return true
+  }
+
+  /// The next whole response in the buffer, if it is all in: its status and body (valid until
+  /// the next `receive`).
+  func takeResponse() -> (status: Int, body: ArraySlice<UInt8>)? {
+    guard let end = Self.find(Self.headerEnd, in: buffer[max(start, scanned)...], caseInsensitive: false) else {
+      scanned = max(start, buffer.count - Self.headerEnd.count + 1)
+      return nil
+    }
     // "HTTP/1.1 200 OK": the status is the three digits after the first space.
-    guard end >= 12, buffer[8] == 0x20 else { return nil }
-    let status = Int(buffer[9] - 0x30) * 100 + Int(buffer[10] - 0x30) * 10 + Int(buffer[11] - 0x30)
+    guard end - start >= 12, buffer[start + 8] == 0x20 else { return (0, []) }
+    let status = Int(buffer[start + 9] - 0x30) * 100 + Int(buffer[start + 10] - 0x30) * 10 + Int(buffer[start + 11] - 0x30)
     var length = 0
-    if let field = Self.find(Self.contentLength, in: buffer[..<end], caseInsensitive: true) {
+    if let field = Self.find(Self.contentLength, in: buffer[start..<end], caseInsensitive: true) {
       var index = field + Self.contentLength.count
       while buffer[index] == 0x20 { index += 1 }
       while buffer[index] >= 0x30 && buffer[index] <= 0x39 {
@@ -161,43 +230,42 @@ final class BenchConnection {
       }
     }
     let bodyStart = end + Self.headerEnd.count
-    guard fill(until: { $0.count >= bodyStart + length ? bodyStart : nil }) != nil else { return nil }
-    let body = Array(buffer[bodyStart..<(bodyStart + length)])
-    buffer.removeFirst(bodyStart + length)
-    return (status, body)
+    guard buffer.count >= bodyStart + length else {
+      scanned = end  // the headers are in; only the body is awaited
+      return nil
+    }
+    start = bodyStart + length
+    scanned = start
+    return (status, buffer[bodyStart..<(bodyStart + length)])
   }
 
-  /// Where `needle` starts in `bytes` (ASCII letters compared without case when asked).
+  /// Waits until the connection is ready for `events`; false on a poll error.
+  private func wait(for events: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+    return poll(&entry, 1, -1) == 1
+  }
+
+  /// Where `needle` starts in `bytes` (ASCII letters compared without case when asked),
+  /// read through pointers: the load generator runs it over every reply.
   static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, caseInsensitive: Bool) -> Int? {
-    guard bytes.count >= needle.count else { return nil }
-    var start = bytes.startIndex
-    while start + needle.count <= bytes.endIndex {
-      var matched = true
-      for offset in 0..<needle.count {
-        var byte = bytes[start + offset]
-        if caseInsensitive && byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
-        if byte != needle[offset] {
-          matched = false
-          break
+    let offset = bytes.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { needle -> Int? in
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) {
+          var matched = true
+          for index in 0..<needle.count {
+            var byte = haystack[start + index]
+            if caseInsensitive && byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+            if byte != needle[index] {
+              matched = false
+              break
+            }
+          }
+          if matched { return start }
         }
+        return nil
       }
-      if matched { return start }
-      start += 1
     }
-    return nil
-  }
-
-  static func find(_ needle: [UInt8], in bytes: [UInt8], caseInsensitive: Bool) -> Int? {
-    find(needle, in: bytes[...], caseInsensitive: caseInsensitive)
-  }
-
-  /// Reads until `found` finds something in the buffer.
-  private func fill<Found>(until found: ([UInt8]) -> Found?) -> Found? {
-    while true {
-      if let result = found(buffer) { return result }
-      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count > 0 else { return nil }
-      buffer += chunk[..<count]
-    }
+    return offset.map { bytes.startIndex + $0 }
   }
 }

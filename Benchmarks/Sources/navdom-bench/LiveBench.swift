@@ -9,8 +9,9 @@ import Synchronization
 /// (Escape on the dialog the reply inserted), push the first item's page, pop it (the
 /// browser's Back, a popstate to `/`). Prints one JSON line per run.
 ///
-/// The load generator runs in this process, unpinned: on a 2-core machine it shares the cores
-/// with the server in the 2-core run, so the figure understates what 2 cores give the server.
+/// The load generator runs in this process, on one thread, unpinned: on a 2-core machine it
+/// shares the cores with the server in the 2-core run, so the figure understates what 2 cores
+/// give the server (by as little as the generator's own cost per event allows).
 ///
 /// Each line ends with the server's threads and resident set (`/proc/PID/status`) at the end of
 /// the run, and their largest value and the resident set at 10 s, sampled every second. With
@@ -67,53 +68,61 @@ enum LiveBench {
     return 0
   }
 
-  /// K sessions on K threads, each sending events one at a time until `seconds` have passed.
+  /// K sessions driven from this one thread, each sending events one after the other, until
+  /// `seconds` have passed: every session has its page before the clock starts, then a `poll`
+  /// over all their connections hands each reply to its session, which sends its next event
+  /// at once. (A thread per session, blocked on its socket, cost the machine about a third as
+  /// much CPU per event as the server itself, measured: on 2 cores that share went to the load
+  /// generator instead of the server.) Only events answered before the time is up count.
   static func load(port: Int, sessions: Int, seconds: Double) -> Figures {
-    let total = Mutex(Figures())
-    let start = DispatchSemaphore(value: 0)
-    let group = DispatchGroup()
-    let deadline = Mutex<UInt64>(0)  // DispatchTime nanoseconds
+    var figures = Figures()
+    var visitors: [BenchVisitor] = []
     for _ in 0..<sessions {
-      group.enter()
-      Thread.detachNewThread {
-        var figures = Figures()
-        defer {
-          total.withLock { all in
-            all.events += figures.events
-            all.errors += figures.errors
-            all.latencies += figures.latencies
-          }
-          group.leave()
-        }
-        guard let visitor = BenchVisitor(port: port) else {
+      if let visitor = BenchVisitor(port: port) { visitors.append(visitor) } else { figures.errors += 1 }
+    }
+    var polled = visitors.map { pollfd(fd: $0.connection.descriptor, events: Int16(POLLIN), revents: 0) }
+    var sentAt = [UInt64](repeating: 0, count: visitors.count)
+    /// Sends the visitor's next event; after an error, first opens its page again (or drops it).
+    func next(_ index: Int, afterError: Bool = false) {
+      var failed = afterError
+      while true {
+        if failed {
           figures.errors += 1
-          return
-        }
-        start.wait()
-        let end = deadline.withLock { $0 }
-        while DispatchTime.now().uptimeNanoseconds < end {
-          for step in visitor.steps {
-            let began = DispatchTime.now().uptimeNanoseconds
-            let ok = visitor.perform(step)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
-            if ok {
-              figures.events += 1
-              figures.latencies.append(elapsed)
-            } else {
-              figures.errors += 1
-              if !visitor.reopen() { return }
-              break
-            }
+          guard visitors[index].reopen() else {
+            polled[index].fd = -1  // poll skips it from now on
+            return
           }
+          polled[index].fd = visitors[index].connection.descriptor
+        }
+        sentAt[index] = DispatchTime.now().uptimeNanoseconds
+        if visitors[index].sendNext() { return }
+        failed = true
+      }
+    }
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    for index in visitors.indices { next(index) }
+    while true {
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < end else { break }
+      let ready = poll(&polled, nfds_t(polled.count), Int32(max(1, (end - now) / 1_000_000)))
+      guard ready > 0 else { continue }
+      let answeredAt = DispatchTime.now().uptimeNanoseconds
+      for index in polled.indices where polled[index].revents != 0 {
+        polled[index].revents = 0
+        switch visitors[index].takeAnswer() {
+        case .pending:
+          continue
+        case .answered:
+          guard answeredAt < end else { continue }
+          figures.events += 1
+          figures.latencies.append(Double(answeredAt - sentAt[index]) / 1e6)
+          next(index)
+        case .failed:
+          next(index, afterError: true)
         }
       }
     }
-    // Every session has loaded its page before the clock starts.
-    Thread.sleep(forTimeInterval: 0.2)
-    deadline.withLock { $0 = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9) }
-    for _ in 0..<sessions { start.signal() }
-    group.wait()
-    return total.withLock { $0 }
+    return figures
   }
 }
 
@@ -190,7 +199,7 @@ final class SessionOpener: Sendable {
   init(port: Int, every: Double) {
     Thread.detachNewThread { [self] in
       while !state.withLock({ $0.stopped }) {
-        let ok = BenchConnection(port: port)?.request("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")?.0 == 200
+        let ok = BenchConnection(port: port)?.request(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))?.0 == 200
         state.withLock { ok ? ($0.opened += 1) : ($0.errors += 1) }
         Thread.sleep(forTimeInterval: every)
       }
