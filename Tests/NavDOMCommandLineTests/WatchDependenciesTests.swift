@@ -123,6 +123,7 @@ import Testing
     let recipe = try #require(WasmRebuild.Recipe(json: Data(json.utf8), product: "ContactsWasm"))
     #expect(recipe.command == ["/usr/bin/swift", "build", "--product", "ContactsWasm", "-c", "release"])
     #expect(recipe.builtModule == "/p/.build-wasm/development/m.wasm")
+    #expect(recipe.product == "ContactsWasm")
     // Another product's recipe, or something else, is no recipe: the plugin builds the module.
     #expect(WasmRebuild.Recipe(json: Data(json.utf8), product: "OtherWasm") == nil)
     #expect(WasmRebuild.Recipe(json: Data(#"{"product":"ContactsWasm"}"#.utf8), product: "ContactsWasm") == nil)
@@ -135,11 +136,11 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("new module".utf8).write(to: URL(fileURLWithPath: folder + "/built.wasm"))
     try Data("old module".utf8).write(to: URL(fileURLWithPath: folder + "/served.wasm"))
-    let recipe = WasmRebuild.Recipe(command: ["true"], builtModule: folder + "/built.wasm")
+    let recipe = WasmRebuild.Recipe(product: "ContactsWasm", command: ["true"], builtModule: folder + "/built.wasm")
     #expect(recipe.install(at: folder + "/served.wasm") == nil)
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/served.wasm")) == Data("new module".utf8))
     #expect(!FileManager.default.fileExists(atPath: folder + "/served.wasm.new"))
-    let missing = WasmRebuild.Recipe(command: ["true"], builtModule: folder + "/gone.wasm")
+    let missing = WasmRebuild.Recipe(product: "ContactsWasm", command: ["true"], builtModule: folder + "/gone.wasm")
     #expect(missing.install(at: folder + "/served.wasm")?.hasPrefix("cannot copy") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/served.wasm")) == Data("new module".utf8))
   }

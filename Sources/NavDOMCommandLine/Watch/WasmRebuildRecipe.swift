@@ -12,18 +12,23 @@ extension WasmRebuild {
   /// recipe?.command   // ["/usr/bin/swift", "build", "--product", "ContactsWasm", …]
   /// ```
   struct Recipe: Equatable {
+    /// The module's product.
+    var product: String
     /// The `swift` driver and its arguments, run in the package root.
     var command: [String]
     /// Where that build links the module, to be copied to the file the server serves.
     var builtModule: String
 
-    init(command: [String], builtModule: String) {
+    init(product: String, command: [String], builtModule: String) {
+      self.product = product
       self.command = command
       self.builtModule = builtModule
     }
 
     /// The recipe the plugin last wrote for `product`; nil when there is none (no development
-    /// build yet) or it is for another product.
+    /// build yet) or it is for another product. (The plugin names the file, `WasmBuild.recipeFile`
+    /// in Plugins/BuildWasm, a target this one cannot import; Tests/watch/test_watch_rebuild.py
+    /// --wasm fails when the two part.)
     init?(packageRoot: String, product: String) {
       let file = URL(fileURLWithPath: packageRoot).appendingPathComponent(".build-wasm/development/rebuild.json")
       guard let data = try? Data(contentsOf: file) else { return nil }
@@ -37,12 +42,11 @@ extension WasmRebuild {
         let swift = recipe["swift"] as? String, let arguments = recipe["arguments"] as? [String],
         let module = recipe["module"] as? String
       else { return nil }
-      command = [swift] + arguments
-      builtModule = module
+      self.init(product: product, command: [swift] + arguments, builtModule: module)
     }
 
     /// How the log names the build.
-    func description(product: String) -> String { "swift build --product \(product) for the development module" }
+    var summary: String { "swift build --product \(product) for the development module" }
 
     /// Copies the built module over `module` (through a temporary file, so the server never
     /// reads half of one); nil, or why it could not.

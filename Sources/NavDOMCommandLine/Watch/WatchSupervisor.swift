@@ -170,11 +170,11 @@ final class WatchSupervisor {
       module.outcome = FolderCommand.Outcome(status: 1, output: Data(problem.utf8))
     }
     guard module.outcome.status == 0 else {
-      say("\(recipe.description(product: wasmRebuild.product)) failed (\(module.seconds) s); building it with the plugin")
+      say("\(recipe.summary) failed (\(module.seconds) s); building it with the plugin")
       self.recipe = nil
       return buildModule()
     }
-    return report(module, recipe.description(product: wasmRebuild.product))
+    return report(module, recipe.summary)
   }
 
   /// A command run to its end, and how long it took.
