@@ -26,14 +26,24 @@ class Relaunching:
     def __getattr__(self, name):
         return getattr(self._session, name)
 
-    def relaunch_if_dead(self):
+    @property
+    def engine(self):
+        return self._engine
+
+    def is_alive(self):
+        """Whether the browser still answers: one round trip (its title)."""
         try:
-            self._session.title  # one round trip to the browser
-            return
+            self._session.title
+            return True
         except UnexpectedAlertPresentException:
-            return  # alive, with an alert open
-        except Exception as error:  # the session or its process is gone
-            print(f"\nbrowsers: the {self._engine} session died ({type(error).__name__}); starting a new one")
+            return True  # alive, with an alert open
+        except Exception:  # the session or its process is gone
+            return False
+
+    def relaunch_if_dead(self):
+        if self.is_alive():
+            return
+        print(f"\nbrowsers: the {self._engine} session died; starting a new one")
         try:
             self._session.quit()
         except Exception:
