@@ -21,8 +21,8 @@ extension ByteBuffer {
     var previousWasText = false
     for index in nodes.indices {
       switch nodes[index] {
-      case .element(let element):
-        guard writeCompact(element) else { return false }
+      case .element:
+        guard Element.withElement(at: first + index, { writeCompact($0) }) == true else { return false }
         previousWasText = false
       case .text(let value):
         if previousWasText || value.isEmpty { append("<!---->") }

@@ -42,7 +42,9 @@ struct Differ {
     _ old: UnsafePointer<Node>, oldAt oldPosition: Int, _ new: UnsafePointer<Node>, newAt newPosition: Int
   ) {
     let id = oldIDs[oldPosition]
-    if case .element(let a) = old.pointee, case .element(let b) = new.pointee {
+    // Borrowed in place: bound out of the trees, the two elements were a retain and a release
+    // each, for every element pair of every diff.
+    let bothElements = Element.withElements(at: old, new) { a, b in
       guard Self.canPatch(a, into: b) else { return replace(id: id, with: new, at: newPosition) }
       newIDs[newPosition] = id
       if a.isIdentical(to: b) {
@@ -51,8 +53,8 @@ struct Differ {
         return
       }
       diffElement(id: id, a, oldAt: oldPosition, b, newAt: newPosition)
-      return
     }
+    if bothElements != nil { return }
     // Text and comments: the same kind keeps its node and at most changes its data.
     switch old.pointee {
     case .text(let a):
