@@ -19,20 +19,34 @@ public struct JSONWriter {
   public mutating func string(_ value: String) {
     bytes.append(0x22)
     for byte in value.utf8 {
-      switch byte {
-      case 0x22: bytes.append(0x5C); bytes.append(0x22)
-      case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-      case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
-      case 0x0D: bytes.append(0x5C); bytes.append(0x72)
-      case 0x09: bytes.append(0x5C); bytes.append(0x74)
-      case 0x00..<0x20:
-        // \u00XX with lowercase hex digits, appended byte by byte: no arrays made per character.
-        bytes.append(0x5C); bytes.append(0x75); bytes.append(0x30); bytes.append(0x30)
-        bytes.append(Self.hexDigit(byte >> 4)); bytes.append(Self.hexDigit(byte & 0xF))
-      default: bytes.append(byte)
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+        bytes.append(byte)
+      } else {
+        appendEscape(of: byte)
       }
     }
     bytes.append(0x22)
+  }
+
+  /// The escape of a byte JSON does not take as it is: `\"`, `\\`, `\n`, `\r`, `\t`, or `\u00XX`
+  /// with lowercase hex digits. Apart from `string(_:)`'s loop, so each append is written once
+  /// (in the WebAssembly module every append is a copy of the buffer's capacity check).
+  @inline(never)
+  private mutating func appendEscape(of byte: UInt8) {
+    bytes.append(0x5C)
+    switch byte {
+    case 0x22, 0x5C: bytes.append(byte)
+    case 0x0A: bytes.append(0x6E)
+    case 0x0D: bytes.append(0x72)
+    case 0x09: bytes.append(0x74)
+    default:
+      // `u00XX`, a byte at a time out of one word: one append, and no array per character.
+      var rest = UInt64(Self.hexDigit(byte & 0xF)) << 32 | UInt64(Self.hexDigit(byte >> 4)) << 24 | 0x30_3075
+      for _ in 0..<5 {
+        bytes.append(UInt8(truncatingIfNeeded: rest))
+        rest >>= 8
+      }
+    }
   }
 
   /// The lowercase hexadecimal digit of `value` (0...15).
