@@ -36,7 +36,7 @@ swift test  # the list's snapshot ships with the package: it passes as generated
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 port=
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do  # up to 30 s: a loaded 2-core machine starts it slowly
   port=$(grep -o ':[0-9][0-9]*/' serve.out 2>/dev/null | head -1 | tr -d ':/') || true
   [ -n "$port" ] && break
   sleep 0.1
