@@ -20,10 +20,13 @@ extension ByteBuffer {
     guard let first = nodes.baseAddress else { return true }
     var previousWasText = false
     for index in nodes.indices {
-      switch nodes[index] {
-      case .element:
-        guard Element.withElement(at: first + index, { writeCompact($0) }) == true else { return false }
+      // An element is lent in place (`withElement`); the other kinds are read from the node.
+      if let written = Element.withElement(at: first + index, { writeCompact($0) }) {
+        guard written else { return false }
         previousWasText = false
+        continue
+      }
+      switch nodes[index] {
       case .text(let value):
         if previousWasText || value.isEmpty { append("<!---->") }
         writeText(first + index)
@@ -34,8 +37,9 @@ extension ByteBuffer {
         append(value)
         append("-->")
         previousWasText = false
-      case .fragment:
-        // Stored children are never fragments, and `Serializer.write` flattens the top level.
+      case .element, .fragment:
+        // Elements were written above; stored children are never fragments, and
+        // `Serializer.write` flattens the top level.
         return false
       }
     }

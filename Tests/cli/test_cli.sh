@@ -7,6 +7,7 @@ set -uo pipefail
 navdom=${NAVDOM_BIN:-.build/debug/navdom}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/wait.sh"
 passed=0
 failed=0
 
@@ -73,18 +74,12 @@ check "serve refuses a malformed --allowed-host" 2 '' '--allowed-host takes a ho
   "$navdom" serve --port 0 --allowed-host "bad/name"
 # The files go first: the background shell truncates them only when it gets to run, and a loop
 # that read them before that found the previous server's port (a run on a loaded machine then
-# asked a server that had been stopped, and failed). It waits up to 30 s for the first line.
+# asked a server that had been stopped, and failed).
 serve_in_background() {  # arguments...; sets server_pid and server_port
   rm -f "$work/serve.out" "$work/serve.err"
   "$navdom" serve --port 0 --quiet "$@" >"$work/serve.out" 2>"$work/serve.err" &
   server_pid=$!
-  server_port=
-  for _ in $(seq 1 600); do
-    server_port=$(grep -o ':[0-9][0-9]*/' "$work/serve.out" 2>/dev/null | head -1 | tr -d ':/')
-    [ -n "$server_port" ] && break
-    sleep 0.05
-  done
-  [ -n "$server_port" ] || echo "serve_in_background: no port after 30 s (serve $*): $(cat "$work/serve.err")" >&2
+  server_port=$(listening_port "$work/serve.out") || echo "serve_in_background: no port after 30 s (serve $*): $(cat "$work/serve.err")" >&2
 }
 status_for_host() {  # host [path] → HTTP status of GET path (default /), content type, body start
   python3 - "$server_port" "$1" "${2:-/}" <<'PY'
@@ -158,7 +153,7 @@ check "serve --wasm with several modules asks for one" 1 '' 'there are several (
 ln -s "$(cd "$(dirname "$navdom")" && pwd)/$(basename "$navdom")" "$work/Counter"
 "$work/Counter" serve --port 0 >"$work/counter.out" 2>"$work/counter.err" &
 counter_pid=$!
-for _ in $(seq 1 600); do grep -q 'serving' "$work/counter.out" 2>/dev/null && break; sleep 0.05; done
+wait_for "$work/counter.out" 'serving' >/dev/null || echo "Counter: no 'serving' line after 30 s" >&2
 kill -INT "$counter_pid"; wait "$counter_pid" 2>/dev/null
 check "stopping names the app's executable" 0 'Counter: stopping (signal 2)' '' cat "$work/counter.err"
 check "and not navdom" 0 '' '' sh -c "! grep -q 'navdom: stopping' '$work/counter.err'"

@@ -12,6 +12,7 @@ work=.build-test/new
 rm -rf "$work/Notebook"
 mkdir -p "$work"
 
+source "$root/Tests/cli/wait.sh"
 fail() { echo "test_new: $*" >&2; exit 1; }
 
 # Bad names and a folder in use are refused, writing nothing.
@@ -35,13 +36,7 @@ swift test  # the list's snapshot ships with the package: it passes as generated
 "$(swift build --show-bin-path)/Notebook" serve --port 0 --quiet >serve.out 2>serve.err &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-port=
-for _ in $(seq 1 300); do  # up to 30 s: a loaded 2-core machine starts it slowly
-  port=$(grep -o ':[0-9][0-9]*/' serve.out 2>/dev/null | head -1 | tr -d ':/') || true
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || fail "the server did not say its port: $(cat serve.out serve.err)"
+port=$(listening_port serve.out) || fail "the server did not say its port: $(cat serve.out serve.err)"
 python3 - "$port" <<'PY'
 import http.client, sys
 port = int(sys.argv[1])

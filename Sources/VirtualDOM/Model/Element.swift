@@ -177,13 +177,7 @@ public struct Element {
   package static func withElements<Result>(
     at first: UnsafePointer<Node>, _ second: UnsafePointer<Node>, _ body: (Element, Element) -> Result
   ) -> Result? {
-    let a: Unmanaged<ElementStorage>
-    let b: Unmanaged<ElementStorage>
-    switch (first.pointee, second.pointee) {
-    case (.element(let x), .element(let y)): (a, b) = (.passUnretained(x.storage), .passUnretained(y.storage))
-    default: return nil
-    }
-    return a._withUnsafeGuaranteedRef { a in b._withUnsafeGuaranteedRef { b in body(Element(storage: a), Element(storage: b)) } }
+    withElement(at: first) { a in withElement(at: second) { b in body(a, b) } } ?? nil
   }
 
   /// Calls `body` with each child in order.
