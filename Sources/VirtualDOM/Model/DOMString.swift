@@ -34,6 +34,13 @@ public enum DOMString {
   #endif
   static func same(_ a: String, _ b: String) -> Bool {
     if withUnsafePointer(to: a, { a in withUnsafePointer(to: b) { b in sameRepresentation(a, b) } }) { return true }
+    #if hasFeature(Embedded)
+    // Embedded Swift's strings are all native, so `withUTF8` reads them in place; the copies
+    // it needs (it is mutating) cost less module than the two paths below.
+    var a = a
+    var b = b
+    return a.withUTF8 { first in b.withUTF8 { second in sameBytes(first, second) } }
+    #else
     guard a.utf8.count == b.utf8.count else { return false }
     // The bytes are read where they are. (`withUTF8` is mutating, so it needed copies of both
     // strings, and a copy of a heap string is a retain and a release.) Native strings are
@@ -45,6 +52,7 @@ public enum DOMString {
     var a = a
     var b = b
     return a.withUTF8 { first in b.withUTF8 { second in sameBytes(first, second) } }
+    #endif
   }
 
   /// Whether the values at `a` and `b` are the same bytes, compared where they are (a copy of a
