@@ -3,8 +3,8 @@
 enum ASCIIText {
   /// Whether `text` contains `part`, ASCII letters in any case.
   static func contains(_ text: String, _ part: String) -> Bool {
-    let haystack = text.utf8.map(folded)
-    let needle = part.utf8.map(folded)
+    let haystack = Array(text.utf8).map(folded)
+    let needle = Array(part.utf8).map(folded)
     guard !needle.isEmpty else { return true }
     guard haystack.count >= needle.count else { return false }
     for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {

@@ -70,8 +70,11 @@ struct URLPattern: Sendable {
   init(_ pattern: String) {
     var segments: [Segment] = []
     for part in URLText.pieces(of: pattern, separatedBy: UInt8(ascii: "/")) {
-      if part.utf8.first == UInt8(ascii: ":") {
-        segments.append(.parameter(String(decoding: part.utf8.dropFirst(), as: UTF8.self)))
+      // Read as an array: slicing the string's own view brings index validation for
+      // non-UTF-8 strings into the WebAssembly module.
+      let bytes = Array(part.utf8)
+      if bytes.first == UInt8(ascii: ":") {
+        segments.append(.parameter(String(decoding: bytes.dropFirst(), as: UTF8.self)))
       } else {
         segments.append(.literal(part))
       }

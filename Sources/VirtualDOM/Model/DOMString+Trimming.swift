@@ -26,7 +26,7 @@ extension DOMString {
   /// DOMString.isBlank(" \t")   // true
   /// ```
   public static func isBlank(_ text: String) -> Bool {
-    for byte in text.utf8 where !isWhiteSpace(byte) { return false }
+    for byte in Array(text.utf8) where !isWhiteSpace(byte) { return false }
     return true
   }
 
