@@ -21,7 +21,7 @@ let targets: [Target] = [
   .target(name: "RandomTrees", dependencies: ["VirtualDOM"]),
   // MemoryDOM: a DOM in memory that applies patches as runtime.js does, for tests.
   .target(name: "VirtualDOMTesting", dependencies: ["VirtualDOM"]),
-  .target(name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer", "NavDOMThreadSlot"]),
+  .target(name: "NavigationCore", dependencies: ["VirtualDOM", "HTMLRenderer", "NavDOMSupport", "NavDOMThreadSlot"]),
   .target(name: "DemoApp", dependencies: ["NavigationCore", "VirtualDOM"]),
   // What a page and its app say to each other: a session's replies and pages (NavigationCore's
   // values) as the JSON runtime.js applies, for the live server and the wasm module alike.

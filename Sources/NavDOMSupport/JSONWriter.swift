@@ -18,7 +18,7 @@ public struct JSONWriter {
 
   public mutating func string(_ value: String) {
     bytes.append(0x22)
-    for byte in Array(value.utf8) {
+    for byte in value.scannedBytes {
       if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
         bytes.append(byte)
       } else {

@@ -1,3 +1,5 @@
+import NavDOMSupport
+
 /// Percent-encoding of URL path segments and query values: every byte of the UTF-8 text but
 /// `A–Z a–z 0–9 - . _ ~` becomes `%XX`, so the result is safe anywhere in a URL (a `/`, `?`,
 /// `&`, `=`, `#`, `+` or space included).
@@ -16,7 +18,7 @@ public enum PercentEncoding {
   /// ```
   public static func encode(_ text: String) -> String {
     var bytes: [UInt8] = []
-    for byte in Array(text.utf8) {
+    for byte in text.scannedBytes {
       let isUnreserved =
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
         || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
@@ -40,7 +42,7 @@ public enum PercentEncoding {
   /// ```
   public static func decode(_ text: String) -> String? {
     var bytes: [UInt8] = []
-    var iterator = Array(text.utf8).makeIterator()
+    var iterator = text.scannedBytes.makeIterator()
     while let byte = iterator.next() {
       guard byte == 0x25 else {
         bytes.append(byte)

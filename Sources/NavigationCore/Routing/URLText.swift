@@ -1,3 +1,5 @@
+import NavDOMSupport
+
 /// URL pieces read as UTF-8 bytes: URLs are ASCII in their structure, and splitting Strings by
 /// Character would bring grapheme breaking (and its tables) into the WebAssembly module.
 enum URLText {
@@ -17,7 +19,7 @@ enum URLText {
   static func pieces(of text: String, separatedBy separator: UInt8) -> [String] {
     var pieces: [String] = []
     var current: [UInt8] = []
-    for byte in Array(text.utf8) {
+    for byte in text.scannedBytes {
       if byte == separator {
         if !current.isEmpty { pieces.append(String(decoding: current, as: UTF8.self)) }
         current.removeAll()
@@ -32,7 +34,7 @@ enum URLText {
   /// `text` up to the first `stop` byte (all of it when there is none).
   static func prefix(of text: String, before stop: UInt8) -> String {
     var bytes: [UInt8] = []
-    for byte in Array(text.utf8) {
+    for byte in text.scannedBytes {
       if byte == stop { break }
       bytes.append(byte)
     }
@@ -46,7 +48,7 @@ enum URLText {
       var name: [UInt8] = []
       var value: [UInt8] = []
       var inValue = false
-      for byte in Array(pair.utf8) {
+      for byte in pair.scannedBytes {
         let plain = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
         if !inValue && byte == UInt8(ascii: "=") {
           inValue = true

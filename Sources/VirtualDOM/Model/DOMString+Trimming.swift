@@ -1,3 +1,5 @@
+import NavDOMSupport
+
 /// Trimming as the DOM trims: ASCII white space (space, tab, LF, FF, CR) at both ends, on the
 /// UTF-8 bytes. Foundation's `trimmingCharacters(in:)` is not available in Embedded Swift, and
 /// a hand-written loop over `Character`s brings the standard library's grapheme tables into a
@@ -26,7 +28,7 @@ extension DOMString {
   /// DOMString.isBlank(" \t")   // true
   /// ```
   public static func isBlank(_ text: String) -> Bool {
-    for byte in Array(text.utf8) where !isWhiteSpace(byte) { return false }
+    for byte in text.scannedBytes where !isWhiteSpace(byte) { return false }
     return true
   }
 

@@ -1,3 +1,5 @@
+import NavDOMSupport
+
 /// The modifier keys held during a keyboard or mouse event.
 ///
 /// ```swift
@@ -75,7 +77,7 @@ public struct KeyPress: Sendable {
   /// Whether `key` is one Unicode scalar (counted on its UTF-8 bytes: no Unicode tables).
   static func isSingleCharacter(_ key: String) -> Bool {
     var scalars = 0
-    for byte in Array(key.utf8) where byte & 0xC0 != 0x80 { scalars += 1 }
+    for byte in key.scannedBytes where byte & 0xC0 != 0x80 { scalars += 1 }
     return scalars == 1
   }
 }
