@@ -1,4 +1,8 @@
 /// A small, portable JSON writer: appends UTF-8 to a byte buffer, escaping strings per RFC 8259.
+///
+/// In the WebAssembly module its small writers (`raw`, `json`, `number`, `bool`) are never
+/// inlined: each is an array append, a capacity check and a growth call, and the replies call
+/// them at dozens of places.
 public struct JSONWriter {
   public private(set) var bytes: [UInt8] = []
 
@@ -7,11 +11,17 @@ public struct JSONWriter {
   /// The JSON written so far.
   public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Appends text that is already JSON (a value written by another writer).
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public mutating func json(_ text: String) {
     bytes.append(contentsOf: text.utf8)
   }
@@ -54,10 +64,16 @@ public struct JSONWriter {
     value < 10 ? 0x30 + value : 0x57 + value
   }
 
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public mutating func number(_ value: Int) {
     bytes.append(contentsOf: String(value).utf8)
   }
 
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public mutating func bool(_ value: Bool) {
     if value { raw("true") } else { raw("false") }
   }
