@@ -4,10 +4,10 @@ extension Differ {
   mutating func diffAttributes(id: NodeID, _ old: UnsafeBufferPointer<Attribute>, _ new: UnsafeBufferPointer<Attribute>) {
     if Self.sameAttributes(old, new) { return }
     for attribute in new where !old.contains(attribute) {
-      patches.append(.setAttribute(id: id, name: attribute.name, value: attribute.value))
+      emit(.setAttribute(id: id, name: attribute.name, value: attribute.value))
     }
     for attribute in old where !new.contains(where: { DOMString.equal($0.name, attribute.name) }) {
-      patches.append(.removeAttribute(id: id, name: attribute.name))
+      emit(.removeAttribute(id: id, name: attribute.name))
     }
   }
 
@@ -27,10 +27,10 @@ extension Differ {
   mutating func diffProperties(id: NodeID, _ old: [Property], _ new: [Property]) {
     if old == new { return }
     for property in new where !old.contains(property) {
-      patches.append(.setProperty(id: id, name: property.name, value: property.value))
+      emit(.setProperty(id: id, name: property.name, value: property.value))
     }
     for property in old where !new.contains(where: { DOMString.equal($0.name, property.name) }) {
-      patches.append(.removeProperty(id: id, name: property.name))
+      emit(.removeProperty(id: id, name: property.name))
     }
   }
 
@@ -42,10 +42,10 @@ extension Differ {
     let after = new.listenedEvents
     for (event, options) in after {
       let was = before.first { DOMString.equal($0.event, event) }
-      if was == nil || was!.options != options { patches.append(.listen(id: id, event: event, options: options)) }
+      if was == nil || was!.options != options { emit(.listen(id: id, event: event, options: options)) }
     }
     for (event, _) in before where !after.contains(where: { DOMString.equal($0.event, event) }) {
-      patches.append(.unlisten(id: id, event: event))
+      emit(.unlisten(id: id, event: event))
     }
   }
 }

@@ -3,12 +3,15 @@
 extension Differ {
   /// Diffs the children of two matched parents; `oldRange` and `newRange` are the document-order
   /// positions their subtrees take up.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   mutating func diffChildren(
     parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
     newRange: Range<Int>
   ) {
     if new.isEmpty {
-      if !old.isEmpty { patches.append(.clear(parent: parent)) }
+      if !old.isEmpty { emit(.clear(parent: parent)) }
       return
     }
     // A keyed list shows it at its first child (most unkeyed lists do too); the keyed path
@@ -24,6 +27,9 @@ extension Differ {
 
   /// Unkeyed children are matched by index, from `first` on (the pairs before it are done); a
   /// pair that differs in kind, tag or key is replaced. Positions advance as the walk goes.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   mutating func diffChildrenByIndex(
     parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, from first: Int,
     oldPosition: Int, newPosition: Int
@@ -46,7 +52,7 @@ extension Differ {
       index += 1
     }
     while index < old.count {
-      patches.append(.remove(id: oldIDs[oldPosition]))
+      emit(.remove(id: oldIDs[oldPosition]))
       oldPosition += Self.subtreeSize(old.baseAddress! + index)
       index += 1
     }

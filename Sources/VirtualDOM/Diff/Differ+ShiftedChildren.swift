@@ -6,6 +6,9 @@
 extension Differ {
   /// Diffs `old` and `new` as a common prefix, an inserted or removed run, and a common suffix,
   /// when their difference is exactly that; `false` (nothing done) otherwise.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   mutating func diffAroundRun(
     parent: NodeID, old: UnsafeBufferPointer<Node>, new: UnsafeBufferPointer<Node>, oldPosition: Int,
     newPosition: Int
@@ -38,7 +41,7 @@ extension Differ {
       }
     } else {
       for index in prefix..<(old.count - suffix) {
-        patches.append(.remove(id: oldIDs[oldPosition]))
+        emit(.remove(id: oldIDs[oldPosition]))
         oldPosition += Self.subtreeSize(old.baseAddress! + index)
       }
     }

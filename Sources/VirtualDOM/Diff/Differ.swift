@@ -6,6 +6,11 @@
 ///
 /// Nodes are read in place, through pointers into their parents' children: the walk copies a
 /// node out of a tree only to put it into a patch.
+///
+/// In the WebAssembly module the walk's steps (`diffNode`, `diffElement`, the children's diffs)
+/// are never inlined: they call one another from several places, and the linker's inliner,
+/// left to choose, copied different ones into their callers as their sizes changed, a few KB
+/// either way (measured on the demo's module).
 struct Differ {
   // Both id buffers belong to `MountedTree.update`, which makes a `Differ` inside its
   // `withUnsafe…BufferPointer` scopes and drops it before they end: the pointers never outlive
@@ -19,6 +24,15 @@ struct Differ {
   /// updates): a table for 10,000 rows is 256 KB, which the system allocator maps and unmaps
   /// afresh each time (measured: a 10,000-row replace went from 1.3 to 2.1 ms).
   var keyTableStorage: [UInt64] = []
+
+  /// Records a patch. In the WebAssembly module it is one function: inlined, each of the diff's
+  /// nineteen places that record one was a copy of the array's capacity check and growth call.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
+  mutating func emit(_ patch: consuming Patch) {
+    patches.append(patch)
+  }
 
   init(
     oldIDs: UnsafeBufferPointer<NodeID>, newIDs: UnsafeMutableBufferPointer<NodeID>, nextID: NodeID,
@@ -38,6 +52,9 @@ struct Differ {
     a.hasSameTag(as: b) && a.namespace == b.namespace && Self.sameKey(a.key, b.key)
   }
 
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   mutating func diffNode(
     _ old: UnsafePointer<Node>, oldAt oldPosition: Int, _ new: UnsafePointer<Node>, newAt newPosition: Int
   ) {
@@ -60,12 +77,12 @@ struct Differ {
     case .text(let a):
       guard case .text(let b) = new.pointee else { break }
       newIDs[newPosition] = id
-      if !DOMString.same(a, b) { patches.append(.text(id: id, text: b)) }
+      if !DOMString.same(a, b) { emit(.text(id: id, text: b)) }
       return
     case .comment(let a):
       guard case .comment(let b) = new.pointee else { break }
       newIDs[newPosition] = id
-      if !DOMString.same(a, b) { patches.append(.text(id: id, text: b)) }
+      if !DOMString.same(a, b) { emit(.text(id: id, text: b)) }
       return
     default:
       break
@@ -74,6 +91,9 @@ struct Differ {
   }
 
   /// Two elements that can be patched: their attributes, properties, listeners and children.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   mutating func diffElement(id: NodeID, _ a: Element, oldAt oldPosition: Int, _ b: Element, newAt newPosition: Int) {
     // Attributes and children are read in place: an array per element would be an
     // allocation per element diffed.
@@ -94,14 +114,14 @@ struct Differ {
   @inline(never)  // called from several places; a change, not the hot unchanged walk
   mutating func replace(id: NodeID, with node: UnsafePointer<Node>, at newPosition: Int) {
     let firstID = create(node, at: newPosition)
-    patches.append(.replace(id: id, node: node.pointee, firstID: firstID))
+    emit(.replace(id: id, node: node.pointee, firstID: firstID))
     appendMountInvocations(node, firstID: firstID)
   }
 
   @inline(never)  // called from several places; a change, not the hot unchanged walk
   mutating func insert(_ node: UnsafePointer<Node>, at newPosition: Int, parent: NodeID, before: NodeID?) {
     let firstID = create(node, at: newPosition)
-    patches.append(.insert(parent: parent, before: before, node: node.pointee, firstID: firstID))
+    emit(.insert(parent: parent, before: before, node: node.pointee, firstID: firstID))
     appendMountInvocations(node, firstID: firstID)
   }
 
@@ -127,7 +147,7 @@ struct Differ {
     // Most subtrees have none: the flag saves a walk over every node of every insert.
     guard case .element(let element) = node.pointee, element.hasMountMethodsInSubtree else { return }
     if element.hasExtras {
-      for method in element.mountMethods { patches.append(.invoke(id: firstID, method: method)) }
+      for method in element.mountMethods { emit(.invoke(id: firstID, method: method)) }
     }
     element.withChildren { children in
       var childID = firstID + 1

@@ -19,6 +19,9 @@
 /// rows. The same code runs natively and in the WebAssembly module
 /// (Tests/wasm/diff-property.test.js holds the two to the same patches).
 extension Differ {
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   mutating func diffKeyedChildren(
     parent: NodeID, old: UnsafeBufferPointer<Node>, oldRange: Range<Int>, new: UnsafeBufferPointer<Node>,
     newRange: Range<Int>
@@ -155,13 +158,13 @@ extension Differ {
       return
     }
     if lists.newCount == 0 {
-      for position in match.oldPositions { patches.append(.remove(id: oldIDs[position])) }
+      for position in match.oldPositions { emit(.remove(id: oldIDs[position])) }
       return
     }
     // Nothing in common across the whole list: one clear beats a remove per child.
     if match.matched == 0 && start == 0 && lists.suffixLength == 0 {
       reservePatches(lists.new.count + 1)
-      patches.append(.clear(parent: parent))
+      emit(.clear(parent: parent))
       for index in 0..<lists.new.count {
         insert(new + index, at: match.newPositions[index], parent: parent, before: nil)
       }
@@ -174,7 +177,7 @@ extension Differ {
         old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
         newAt: match.newPositions[index])
     }
-    for oldIndex in match.removals { patches.append(.remove(id: oldIDs[match.oldPositions[oldIndex - start]])) }
+    for oldIndex in match.removals { emit(.remove(id: oldIDs[match.oldPositions[oldIndex - start]])) }
 
     // Back to front, so each node's anchor is the one after it, already in place.
     let stable = match.needsMoves ? Self.longestIncreasingSubsequence(match.sources) : []
@@ -189,7 +192,7 @@ extension Differ {
         if lisCursor >= 0 && stable[lisCursor] == index {
           lisCursor -= 1
         } else {
-          patches.append(.move(id: newIDs[position], parent: parent, before: anchor))
+          emit(.move(id: newIDs[position], parent: parent, before: anchor))
         }
       }
       anchor = newIDs[position]
