@@ -33,7 +33,8 @@ extension AppRoutes {
   }
 
   private func presentedSegments(_ found: RouteWalk.Found) -> String {
-    found.segments.dropFirst(found.pageSegmentCount + found.stateSegmentCount).joined(separator: "/")
+    // As an array: a slice has its own `joined` in the WebAssembly module.
+    Array(found.segments.dropFirst(found.pageSegmentCount + found.stateSegmentCount)).joined(separator: "/")
   }
 
   private func queryMove(from oldQuery: String?, to newQuery: String?) -> HistoryMove {

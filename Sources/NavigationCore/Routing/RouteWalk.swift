@@ -23,9 +23,10 @@ struct RouteWalk {
     var pageSegmentCount = 0
     var stateSegmentCount = 0
 
-    /// The state segments as one text (`active`), for comparing two URLs' states.
+    /// The state segments as one text (`active`), for comparing two URLs' states. (An array: a slice
+    /// has its own `joined` in the WebAssembly module.)
     var stateText: String {
-      segments[pageSegmentCount..<(pageSegmentCount + stateSegmentCount)].joined(separator: "/")
+      Array(segments[pageSegmentCount..<(pageSegmentCount + stateSegmentCount)]).joined(separator: "/")
     }
   }
 
