@@ -117,7 +117,9 @@ struct KeyTable {
       hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
       return hasher.finalize()
     }
+    #if !hasFeature(Embedded)  // Embedded Swift's strings are all UTF-8: `withUTF8` alone reads them in place
     if let hash = key.utf8.withContiguousStorageIfAvailable(hash) { return hash }
+    #endif
     var key = key
     return key.withUTF8(hash)
   }
