@@ -60,6 +60,9 @@ extension SharedState where Value: Codable {
   /// lost it. `restoring`: after a reconnect, where observers hear of a value that changed.
   func readStore(restoring: Bool) {
     guard let store else { return }
+    // A change received while the store answers (another process's, published after the
+    // value was read) is newer than the answer: the answer must not take this process back.
+    let versionBefore = state.withLock { $0.version }
     do {
       let (version, value): (UInt64, Value)
       if let stored = try store.storedValue(for: topic) {
@@ -71,6 +74,9 @@ extension SharedState where Value: Codable {
       }
       state.withLock { state in
         guard state.version != version else { return }
+        // The store's version may also be lower than this process's (its value was lost and
+        // seeded again), so a different version is taken, unless a newer change came meanwhile.
+        guard state.version == versionBefore || state.version < version else { return }
         state.undelivered.append((state.value, value))
         state.version = version
         state.value = value
