@@ -73,10 +73,10 @@ extension SharedState where Value: Codable {
         return
       }
       state.withLock { state in
-        guard state.version != version else { return }
-        // The store's version may also be lower than this process's (its value was lost and
-        // seeded again), so a different version is taken, unless a newer change came meanwhile.
-        guard state.version == versionBefore || state.version < version else { return }
+        // A different version is taken, even a lower one (the store lost its value and was
+        // seeded again), unless a newer change came meanwhile.
+        let isNewer = state.version == versionBefore || state.version < version
+        guard state.version != version, isNewer else { return }
         state.undelivered.append((state.value, value))
         state.version = version
         state.value = value

@@ -23,9 +23,9 @@ struct RouteWalk {
     var pageSegmentCount = 0
     var stateSegmentCount = 0
 
-    /// The state segments as one text (`active`), for comparing two URLs' states. (An array: a slice
-    /// has its own `joined` in the WebAssembly module.)
+    /// The state segments as one text (`active`), for comparing two URLs' states.
     var stateText: String {
+      // As an array: a slice has its own `joined` in the WebAssembly module.
       Array(segments[pageSegmentCount..<(pageSegmentCount + stateSegmentCount)]).joined(separator: "/")
     }
   }

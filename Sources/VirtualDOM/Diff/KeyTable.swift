@@ -117,7 +117,8 @@ struct KeyTable {
       hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
       return hasher.finalize()
     }
-    #if !hasFeature(Embedded)  // Embedded Swift's strings are all UTF-8: `withUTF8` alone reads them in place
+    // Embedded Swift's strings are all UTF-8, so there `withUTF8` alone reads them in place.
+    #if !hasFeature(Embedded)
     if let hash = key.utf8.withContiguousStorageIfAvailable(hash) { return hash }
     #endif
     var key = key
