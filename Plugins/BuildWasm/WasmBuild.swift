@@ -97,7 +97,8 @@ struct WasmBuild {
   /// The recipe's file name, in `.build-wasm/development`.
   static let recipeFile = "rebuild.json"
 
-  /// Copies the module to `output`, checks it is WebAssembly, optimises it and prints its size;
+  /// Copies the module to `output`, checks it is WebAssembly, optimises it (and reorders its
+  /// functions for gzip: WasmFunctionOrder) and prints its size;
   /// with `namesOutput`, also writes the module with its function names there. `keepsNames`
   /// (development builds) leaves them in `output` too: a trap's stack names its functions, and
   /// the module is the same file the watcher copies when it rebuilds it itself.
@@ -113,7 +114,13 @@ struct WasmBuild {
     guard magic == Data([0x00, 0x61, 0x73, 0x6D]) else {
       throw BuildWasmError("\(named.path) is not a WebAssembly module; the link went wrong")
     }
-    if optimize { try optimizeInPlace(named) }
+    if optimize, let wasmOpt = try optimizeInPlace(named) {
+      if let order = WasmFunctionOrder(beside: wasmOpt, in: packageDirectory) {
+        order.apply(to: named)
+      } else {
+        print("build-wasm: wasm-dis or wasm-as not beside wasm-opt; the functions keep the linker's order")
+      }
+    }
     let module = try Data(contentsOf: named)
     try (keepsNames ? module : WasmNameSection.removed(from: module)).write(to: output)
     if let namesOutput {
@@ -136,10 +143,11 @@ struct WasmBuild {
   /// one clang runs after the link when wasm-opt is installed (`--no-wasm-opt` in `flags`
   /// moves it here, so that `-g` keeps the function names for `--names-output`): without it
   /// the module is 0.5 KB larger (measured); with it, the same size as clang's own run.
-  private func optimizeInPlace(_ module: URL) throws {
+  /// Returns the wasm-opt it ran, or nil when there is none.
+  private func optimizeInPlace(_ module: URL) throws -> URL? {
     guard let wasmOpt = Self.findOnPath("wasm-opt") else {
       print("build-wasm: wasm-opt not found (Debian: apt-get install binaryen); the module stays unoptimised, 20-25% larger")
-      return
+      return nil
     }
     let optimized = module.appendingPathExtension("opt")
     try Self.execute(wasmOpt, ["-g", "-Os", module.path, "-o", optimized.path], in: packageDirectory, what: "wasm-opt -Os")
@@ -147,13 +155,20 @@ struct WasmBuild {
     try FileManager.default.moveItem(at: optimized, to: module)
     try Self.execute(
       wasmOpt,
-      ["-g", "--flatten", "--rereloop", "-Oz", "--converge", "-Oz", "--low-memory-unused", "--enable-bulk-memory",
-       "--enable-sign-ext", "--enable-mutable-globals", "--enable-nontrapping-float-to-int", module.path,
-       "-o", optimized.path],
+      ["-g", "--flatten", "--rereloop", "-Oz", "--converge", "-Oz", "--low-memory-unused"] + Self.wasmOptFeatures
+        + [module.path, "-o", optimized.path],
       in: packageDirectory, what: "wasm-opt")
     try FileManager.default.removeItem(at: module)
     try FileManager.default.moveItem(at: optimized, to: module)
+    return wasmOpt
   }
+
+  /// The features Binaryen may use beyond the module's own target_features section: the floor
+  /// `optimizeInPlace` gives, and all WasmFunctionOrder gives (its text round trip drops that
+  /// section).
+  static let wasmOptFeatures = [
+    "--enable-bulk-memory", "--enable-sign-ext", "--enable-mutable-globals", "--enable-nontrapping-float-to-int",
+  ]
 
   static func findOnPath(_ name: String) -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
