@@ -53,7 +53,7 @@ extension Node {
     // After what presents it, as presentations render: its title is the top-most one.
     if let title = alert.pageTitle { RenderContext.current?.title = title }
     return ModalDialog.present(
-      self, kind: "alert", item: state, onDismiss: onDismiss, content: { _ in [] }
+      self, kind: "alert", item: state, onDismiss: onDismiss
     ) { key, domID, _, dismiss in
       let body = AlertMarkup.body(
         domID: domID, title: alert.title, message: alert.message, buttons: alert.buttons

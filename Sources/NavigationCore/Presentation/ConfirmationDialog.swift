@@ -46,7 +46,7 @@ extension Node {
     // After what presents it, as presentations render: its title is the top-most one.
     if let title = dialog.pageTitle { RenderContext.current?.title = title }
     return ModalDialog.present(
-      self, kind: "confirmationDialog", item: state, onDismiss: onDismiss, content: { _ in [] }
+      self, kind: "confirmationDialog", item: state, onDismiss: onDismiss
     ) { key, domID, _, dismiss in
       let body = AlertMarkup.body(
         domID: domID, title: showsTitle ? dialog.title : nil, message: dialog.message,

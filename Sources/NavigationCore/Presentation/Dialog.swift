@@ -106,7 +106,9 @@ extension Node {
     onDismiss: (() -> Void)?, content: (UIBinding<Item>) -> Node
   ) -> Node {
     ModalDialog.present(
-      self, kind: kind, item: item, onDismiss: onDismiss, content: { content($0).flattened }
+      self, kind: kind, item: item, onDismiss: onDismiss,
+      // Presented, so the binding holds an item: it unwraps (`presentationID` was not nil).
+      content: { UIBinding(item).map { content($0).flattened } ?? [] }
     ) { key, domID, body, dismiss in
       ModalDialog.make(
         className: className, key: key, domID: domID, label: label, content: body, dismiss: dismiss)

@@ -46,23 +46,24 @@ enum ModalDialog {
   /// `make` builds from it in the pass's top layer (returning the presenter), or, outside a
   /// runtime, returns the presenter followed by the dialog.
   ///
-  /// Only what depends on `Item` (reading and unwrapping the binding, the dismissal) is done
-  /// here; the rest is ``present(_:kind:name:identity:onDismiss:content:dismiss:make:)``, one
-  /// copy for every item type, so the WebAssembly module does not carry it once per presentation.
+  /// Only what depends on `Item` (reading the binding, the dismissal) is done here; the rest
+  /// is ``present(_:kind:name:identity:onDismiss:content:dismiss:make:)``, one copy for every
+  /// item type, so the WebAssembly module does not carry it once per presentation. `content`
+  /// unwraps the binding itself if it needs it (a sheet's does; an alert's has no content), so
+  /// alerts and confirmation dialogs carry no unwrapping binding of their state's type.
   static func present<Item>(
     _ presenter: Node, kind: String, item binding: UIBinding<Item?>, onDismiss: (() -> Void)?,
-    content: (UIBinding<Item>) -> [Node],
+    content: () -> [Node] = { [] },
     make: (_ key: String, _ domID: String, _ content: [Node], _ dismiss: @escaping () -> Void) -> Node
   ) -> Node {
-    guard let presentationID = binding.presentationID(), let unwrapped = UIBinding(binding) else {
+    guard let presentationID = binding.presentationID() else {
       RenderContext.current?.skip(kind: kind, name: binding.presentationName)
       return presenter
     }
     return present(
       presenter, kind: kind, name: binding.presentationName,
       identity: binding.presentationIdentity.map { $0(binding.wrappedValue) },
-      onDismiss: onDismiss,
-      content: { content(unwrapped) }, dismiss: dismissal(of: binding, presentationID: presentationID),
+      onDismiss: onDismiss, content: content, dismiss: dismissal(of: binding, presentationID: presentationID),
       make: make)
   }
 

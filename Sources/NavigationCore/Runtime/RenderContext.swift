@@ -7,14 +7,17 @@ import VirtualDOM
 /// state (a render started inside another one, e.g. a test rendering a snippet, gets its own). Outside a runtime a temporary
 /// context still scopes ids, so plain rendering (`renderHTML(view())`) gives the same markup.
 final class RenderContext {
-  static var current: RenderContext? { RuntimeState.current.renderPasses.last }
+  static var current: RenderContext? { RuntimeState.current.renderPass }
 
   /// Persistent bookkeeping owned by a runtime (`nil` when rendering without one).
   let memory: NavigationMemory?
-  /// The presentation scopes the view is inside, innermost last (the root scope first).
-  var scopes: [PresentationScope] = [PresentationScope(key: "", domID: "")]
-  /// The navigation stacks the view is inside, innermost last.
-  var stacks: [StackContext] = []
+  /// The innermost presentation scope the view is inside (the root scope outside all of them);
+  /// the others are its `outer` chain. A chain, not an array, like the stacks and the passes:
+  /// each array of a class type is its own copy of the array's growth code in the WebAssembly
+  /// module, and these only push, pop and read the innermost.
+  var scope = PresentationScope(key: "", domID: "")
+  /// The innermost navigation stack the view is inside.
+  var stack: StackContext?
   /// Every presentation met in this pass, in document order (parents before children).
   var presentations: [PresentationRecord] = []
   /// Every task met in this pass, in document order.
@@ -42,8 +45,9 @@ final class RenderContext {
   /// Runs `body` with this context current.
   func run<Result>(_ body: () -> Result) -> Result {
     let state = RuntimeState.current
-    state.renderPasses.append(self)
-    defer { state.renderPasses.removeLast() }
+    let outer = state.renderPass
+    state.renderPass = self
+    defer { state.renderPass = outer }
     return body()
   }
 
@@ -60,7 +64,7 @@ final class RenderContext {
   /// ``skip(kind:name:)``), so the second unnamed `.sheet` of a scope is the second one even
   /// while the first is absent: two presentations never trade identities.
   func claim(kind: String, name: String, identity: String?) -> (key: String, domID: String) {
-    let parent = scopes.last!
+    let parent = scope
     let place = nextPlace(kind: kind, name: name)
     var key = place.key
     if let identity { key += "#" + identity }
@@ -83,7 +87,7 @@ final class RenderContext {
   /// The scope-qualified place of the next presentation of `kind` named `name`, and how many
   /// came before it in this pass.
   private func nextPlace(kind: String, name: String) -> (key: String, ordinal: Int) {
-    let parent = scopes.last!
+    let parent = scope
     var key = kind + ":" + (name.isEmpty ? "presented" : name)
     if !parent.key.isEmpty { key = parent.key + "/" + key }
     let ordinal = usedKeys.claim(key)
@@ -108,11 +112,12 @@ final class RenderContext {
     let index = presentations.count
     presentations.append(
       PresentationRecord(key: key, presentationID: presentationID, onDismiss: onDismiss, release: release))
+    let outer = self.scope
     let scope = PresentationScope(
       key: key, domID: domID, nameID: name.isEmpty ? "" : DOMIdentifier.forPresentation(name, kind: ""),
-      presentationID: presentationID, isModal: isModal)
-    scopes.append(scope)
-    defer { scopes.removeLast() }
+      presentationID: presentationID, isModal: isModal, outer: outer)
+    self.scope = scope
+    defer { self.scope = outer }
     let content = body()
     presentations[index].refusal = scope.refusal
     return (content, scope)
@@ -125,7 +130,6 @@ final class RenderContext {
   /// In a presentation that only moved (see `PresentationRecord.presentationID`) the stack is
   /// the same one: its id is the presentation's with the path's name.
   func recordNestedStack(key: String, pathName: String, reset: @escaping () -> Void) {
-    let scope = scopes.last!
     guard !scope.key.isEmpty else { return }  // a stack of the app's root keeps its path
     let id = scope.presentationID.map { $0 + "/stack:" + pathName }
     presentations.append(PresentationRecord(key: key, presentationID: id, onDismiss: nil, release: reset))
@@ -134,13 +138,13 @@ final class RenderContext {
   /// The innermost modal presentation's scope the view is building (a sheet's, even inside a
   /// page of a stack in the sheet), or `nil` outside every modal presentation.
   var modalScope: PresentationScope? {
-    for scope in scopes.reversed() where scope.isModal { return scope }
-    return nil
+    var scope: PresentationScope? = self.scope
+    while let current = scope, !current.isModal { scope = current.outer }
+    return scope
   }
 
   /// Records a task of the current scope.
   func registerTask(start: @escaping () -> (() -> Void)) {
-    let scope = scopes.last!
     scope.taskCount += 1
     tasks.append(TaskRecord(key: scope.key + "#task\(scope.taskCount)", start: start))
   }
@@ -161,8 +165,14 @@ final class PresentationScope {
   /// Set by ``VirtualDOM/Node/interactiveDismissDisabled(_:onDismissAttempt:)`` in the content: what the
   /// user's dismissal calls instead (the attempt, or nothing).
   var refusal: (() -> Void)?
+  /// The scope this one is inside; `nil` for the root.
+  let outer: PresentationScope?
 
-  init(key: String, domID: String, nameID: String = "", presentationID: String? = nil, isModal: Bool = false) {
+  init(
+    key: String, domID: String, nameID: String = "", presentationID: String? = nil, isModal: Bool = false,
+    outer: PresentationScope? = nil
+  ) {
+    self.outer = outer
     self.key = key
     self.domID = domID
     self.nameID = nameID

@@ -29,8 +29,9 @@ final class RuntimeState {
 
   /// The transaction of the code running now (`UITransaction.current`).
   var transaction = UITransaction()
-  /// The render passes under way, innermost last (`RenderContext.current`).
-  var renderPasses: [RenderContext] = []
+  /// The innermost render pass under way (`RenderContext.current`); `RenderContext.run` keeps
+  /// the one it interrupts and puts it back.
+  var renderPass: RenderContext?
   /// Where warnings go; `nil` sends them to the handler of the thread the work runs on.
   var warningHandler: ((String) -> Void)?
   /// The parameter names route `parse` closures asked for while a route is tried (`nil`: not

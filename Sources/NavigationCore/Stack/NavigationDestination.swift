@@ -23,7 +23,7 @@ extension Node {
   public func navigationDestination<Value: Hashable>(
     for type: Value.Type, @NodeBuilder destination: @escaping (Value) -> Node
   ) -> Node {
-    guard let stack = RenderContext.current?.stacks.last else {
+    guard let stack = RenderContext.current?.stack else {
       NavigationWarnings.report(
         "navigationDestination(for: \(TypeName.of(type))) is outside a NavigationStack; it has no effect")
       return self
@@ -77,7 +77,7 @@ extension Node {
         identity: item.presentationIdentity.map { $0(item.wrappedValue) })
       // Inside a stack this page's place comes before the pages its content pushes (a
       // drill-down), so it is taken before the content is built.
-      let stack = context.stacks.last
+      let stack = context.stack
       let place = stack?.itemPages.count ?? 0
       let back = ModalDialog.dismissal(of: item, presentationID: presentationID)
       stack?.itemPages.append(PageDescriptor(key: key, domID: domID, depth: 1, content: [], back: back))

@@ -74,11 +74,12 @@ private func stack(
   return context.run {
     let (key, domID) = context.claim(kind: "stack", name: path.presentationName, identity: nil)
     let stack = StackContext(key: key, domID: domID, path: path, urlForPath: urlForPath)
-    context.stacks.append(stack)
+    let outerStack = context.stack
+    context.stack = stack
     context.renderedStackKeys.append(key)
     // Inside a presentation or page, the path goes when the stack does (state follows what is shown).
     context.recordNestedStack(key: key, pathName: path.presentationName, reset: StackPages.truncation(of: path, to: 0))
-    defer { context.stacks.removeLast() }
+    defer { context.stack = outerStack }
 
     let rootContent = root().flattened
     let elements = path.wrappedValue.elements

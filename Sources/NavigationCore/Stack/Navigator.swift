@@ -23,7 +23,7 @@ public struct Navigator {
   /// let navigator = Navigator.current
   /// ```
   public static var current: Navigator {
-    Navigator(stack: RenderContext.current?.stacks.last)
+    Navigator(stack: RenderContext.current?.stack)
   }
 
   /// Whether there is a stack to push onto.
