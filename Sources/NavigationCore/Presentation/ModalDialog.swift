@@ -56,13 +56,16 @@ enum ModalDialog {
     content: () -> [Node] = { [] },
     make: (_ key: String, _ domID: String, _ content: [Node], _ dismiss: @escaping () -> Void) -> Node
   ) -> Node {
-    guard let presentationID = binding.presentationID() else {
+    let item = binding.wrappedValue
+    guard item != nil else {
       RenderContext.current?.skip(kind: kind, name: binding.presentationName)
       return presenter
     }
+    // What `presentationID()` says, from the item just read rather than a second read.
+    let identity = binding.presentationIdentity.map { $0(item) }
+    let presentationID = presentationKey(name: binding.presentationName, identity: identity)
     return present(
-      presenter, kind: kind, name: binding.presentationName,
-      identity: binding.presentationIdentity.map { $0(binding.wrappedValue) },
+      presenter, kind: kind, name: binding.presentationName, identity: identity,
       onDismiss: onDismiss, content: content, dismiss: dismissal(of: binding, presentationID: presentationID),
       make: make)
   }
