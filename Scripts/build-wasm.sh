@@ -104,14 +104,22 @@ OVER=0
 #   different ones into their callers as their sizes changed), one `joined`, one key hash path:
 #   navdom.wasm 207,916 / 91,423 -> 193,336 / 84,924, navdom-bench.wasm 95,640 / 40,662 ->
 #   86,508 / 37,832 (docs/WASM-SIZE.md). 190 KiB / 83.5 KiB and 85 KiB / 37.5 KiB.
+#   Issue 38 (2026-11-29) then: the module's functions reordered so that similar ones sit
+#   together within gzip's 32 KB window (the plugin's WasmFunctionOrder: it builds five orders
+#   and keeps the one that gzips smallest): 84,924 -> 81,714 alone; and code: KeyTable's hash
+#   without SipHash in Embedded Swift (the module's Hasher had a fixed seed), RenderContext's
+#   scope, stack and pass as chains rather than arrays of classes, alerts and confirmation
+#   dialogs no longer unwrapping their state's binding, one read of a presented binding:
+#   navdom.wasm 193,336 / 84,924 -> 186,768 / 79,907 (the issue's 80 KB), navdom-bench.wasm
+#   86,508 / 37,832 -> 84,691 / 36,535. 183 KiB / 78.5 KiB and 83 KiB / 36 KiB.
 # Without wasm-opt's pass the modules are 20-25% larger (measured), so there the budgets grow
 # by a quarter: they still catch growth, though not the issues' limits.
 if [ "$HAS_WASM_OPT" = 1 ]; then SLACK=100; else SLACK=125; fi
-APP_BUDGET=194560 APP_GZIP_BUDGET=85504
+APP_BUDGET=187392 APP_GZIP_BUDGET=80384
 module NavDOMWasm .build-wasm/navdom.wasm \
   "${WASM_SIZE_BUDGET:-$((APP_BUDGET * SLACK / 100))}" "${WASM_GZIP_BUDGET:-$((APP_GZIP_BUDGET * SLACK / 100))}"
 PACKAGE=Benchmarks module NavDOMBenchWasm .build-wasm/navdom-bench.wasm \
-  "${WASM_BENCH_SIZE_BUDGET:-$((87040 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((38400 * SLACK / 100))}"
+  "${WASM_BENCH_SIZE_BUDGET:-$((84992 * SLACK / 100))}" "${WASM_BENCH_GZIP_BUDGET:-$((36864 * SLACK / 100))}"
 # Modules for tests and benchmarks, so no budgets: the diff as the wasm build compiles it, for
 # the property tests under node (Tests/wasm/diff-property.test.js), and js-framework-benchmark's
 # table as an app, for the browser benchmark (Scripts/bench-wasm-dom.py).
