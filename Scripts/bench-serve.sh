@@ -7,7 +7,8 @@
 #                                      # plus another navdom build in the same rounds (before/after)
 #
 # Environment: ROUNDS (3), DURATION (5s), CONNECTIONS (64), THREADS (2), SERVE_PORT (18181),
-# NGINX_PORT (18182), BASELINE_PORT (18183), SOAK_SECONDS (60), BASELINE (another navdom binary).
+# NGINX_PORT (18182), BASELINE_PORT (18183), SOAK_SECONDS (60), BASELINE (another navdom binary),
+# NAVDOM_BIN (the navdom measured; default: this checkout's release build, built first).
 #
 # The server measured is `navdom serve` itself (release build, one event loop per core).
 set -euo pipefail
@@ -27,9 +28,15 @@ for tool in wrk /usr/sbin/nginx swiftc; do
   command -v "$tool" >/dev/null || { echo "bench-serve: $tool not found" >&2; exit 1; }
 done
 
-echo "building navdom (swift build -c release)..." >&2
-swift build -c release --product navdom >&2
-navdom="$(swift build -c release --show-bin-path)/navdom"
+if [[ -n "${NAVDOM_BIN:-}" ]]; then
+  # Another checkout's build (Scripts/bench-side-by-side.sh): this one is neither built nor read.
+  navdom="$NAVDOM_BIN"
+  [[ -x "$navdom" ]] || { echo "bench-serve: NAVDOM_BIN=$navdom is not an executable" >&2; exit 1; }
+else
+  echo "building navdom (swift build -c release)..." >&2
+  swift build -c release --product navdom >&2
+  navdom="$(swift build -c release --show-bin-path)/navdom"
+fi
 
 work="$(mktemp -d /tmp/bench-serve.XXXXXX)"
 chmod 755 "$work"
