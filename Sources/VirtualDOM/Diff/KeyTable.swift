@@ -107,34 +107,25 @@ struct KeyTable {
     Differ.key(entry & Self.hasNewChild != 0 ? new : old, Int(entry & Self.indexMask))
   }
 
-  /// The key's hash, from its bytes alone. Natively the standard library's `Hasher`: seeded
-  /// per process, so keys chosen to collide (a hostile list) cannot make the diff quadratic.
+  /// The key's hash, from its bytes alone (`hashBytes`).
   static func hash(_ key: String) -> Int {
-    // A function of the bytes alone: a closure capturing a `var hasher` would box it and check
-    // exclusive access to it at run time, twice per key, which cost as much as the hashing.
-    #if hasFeature(Embedded)
-    // Embedded Swift's strings are all UTF-8, so `withUTF8` alone reads them in place.
-    var key = key
-    return key.withUTF8(mixedHash)
-    #else
-    func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-      var hasher = Hasher()
-      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-      return hasher.finalize()
-    }
-    if let hash = key.utf8.withContiguousStorageIfAvailable(hash) { return hash }
-    var key = key
-    return key.withUTF8(hash)
+    // Embedded Swift's strings are all UTF-8, so there `withUTF8` alone reads them in place.
+    #if !hasFeature(Embedded)
+    if let hash = key.utf8.withContiguousStorageIfAvailable(hashBytes) { return hash }
     #endif
+    var key = key
+    return key.withUTF8(hashBytes)
   }
 
+  // A function of the bytes alone: a closure capturing a `var hasher` would box it and check
+  // exclusive access to it at run time, twice per key, which cost as much as the hashing.
   #if hasFeature(Embedded)
   /// FNV-1a over the bytes, then a 64-bit finalizer that spreads every byte into both the low
   /// bits (the slot) and the high ones (the entry's hash bits). In the WebAssembly module the
   /// standard library's `Hasher` is seeded by a fixed stream (NavDOMWasmLibc's
   /// `arc4random_buf`: a module has no entropy without host imports), so it guarded no more
   /// than this does, and it cost 1.7 KB of code (SipHash, its seeding and its byte buffering).
-  static func mixedHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     hash ^= hash >> 33
@@ -143,6 +134,14 @@ struct KeyTable {
     hash &*= 0xc4ce_b9fe_1a85_ec53
     hash ^= hash >> 33
     return Int(truncatingIfNeeded: hash)
+  }
+  #else
+  /// The standard library's `Hasher`: seeded per process, so keys chosen to collide (a hostile
+  /// list) cannot make the diff quadratic.
+  static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    return hasher.finalize()
   }
   #endif
 }
