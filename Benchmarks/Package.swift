@@ -24,10 +24,12 @@ let package = Package(
     .target(name: "BenchmarkTable", dependencies: [.product(name: "VirtualDOM", package: "navdom")]),
     // glibc's mallinfo2(), for `navdom-bench memory` (heap bytes in use).
     .systemLibrary(name: "NavDOMHeapInfo", path: "Sources/NavDOMHeapInfo"),
+    // Linux's epoll, for `navdom-bench live`'s load generator.
+    .systemLibrary(name: "NavDOMBenchPoll", path: "Sources/NavDOMBenchPoll"),
     .executableTarget(
       name: "navdom-bench",
       dependencies: [
-        "BenchmarkTable", "NavDOMHeapInfo",
+        "BenchmarkTable", "NavDOMHeapInfo", "NavDOMBenchPoll",
         .product(name: "VirtualDOM", package: "navdom"),
         .product(name: "VirtualDOMTesting", package: "navdom"),
         .product(name: "HTMLRenderer", package: "navdom"),
