@@ -20,6 +20,12 @@ extension UIBinding {
   /// - Parameter base: A binding to an optional value.
   public init?(_ base: UIBinding<Value?>) {
     guard let initial = base.wrappedValue else { return nil }
+    self.init(base, unwrapping: initial)
+  }
+
+  /// Unwraps `base`, whose value the caller has just read as `initial` (not `nil`): for
+  /// presenters that read the item once for its identity and its content alike.
+  init(_ base: UIBinding<Value?>, unwrapping initial: Value) {
     let last = LastValue(initial)
     self.init(
       get: {

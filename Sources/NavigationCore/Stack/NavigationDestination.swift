@@ -66,15 +66,19 @@ extension Node {
   public func navigationDestination<Item>(
     item: UIBinding<Item?>, @NodeBuilder destination: (UIBinding<Item>) -> Node
   ) -> Node {
-    guard let presentationID = item.presentationID(), let unwrapped = UIBinding(item) else {
+    // The item is read once: its identity, its presentation id and the unwrapped binding's
+    // first value all come from this read.
+    let value = item.wrappedValue
+    guard let presented = value else {
       RenderContext.current?.skip(kind: "destination", name: item.presentationName)
       return self
     }
+    let identity = item.presentationIdentity.map { $0(value) }
+    let presentationID = presentationKey(name: item.presentationName, identity: identity)
+    let unwrapped = UIBinding(item, unwrapping: presented)
     let context = RenderContext.currentOrTemporary()
     return context.run {
-      let (key, domID) = context.claim(
-        kind: "destination", name: item.presentationName,
-        identity: item.presentationIdentity.map { $0(item.wrappedValue) })
+      let (key, domID) = context.claim(kind: "destination", name: item.presentationName, identity: identity)
       // Inside a stack this page's place comes before the pages its content pushes (a
       // drill-down), so it is taken before the content is built.
       let stack = context.stack

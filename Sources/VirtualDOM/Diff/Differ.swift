@@ -61,7 +61,8 @@ struct Differ {
     let id = oldIDs[oldPosition]
     // Borrowed in place: bound out of the trees, the two elements were a retain and a release
     // each, for every element pair of every diff.
-    let bothElements = Element.withElements(at: old, new) { a, b in
+    // (`Void?`: nil when either node is not an element, and then the code below diffs them.)
+    let bothElements: Void? = Element.withElements(at: old, new) { a, b in
       guard Self.canPatch(a, into: b) else { return replace(id: id, with: new, at: newPosition) }
       newIDs[newPosition] = id
       if a.isIdentical(to: b) {
