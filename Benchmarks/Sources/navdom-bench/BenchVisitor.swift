@@ -217,9 +217,15 @@ final class BenchConnection {
       scanned = max(start, buffer.count - Self.headerEnd.count + 1)
       return nil
     }
-    // "HTTP/1.1 200 OK": the status is the three digits after the first space.
+    // "HTTP/1.1 200 OK": the status is the three digits after the first space. Anything else
+    // is status 0, a failed answer (a byte under "0" must not underflow and trap).
     guard end - start >= 12, buffer[start + 8] == 0x20 else { return (0, []) }
-    let status = Int(buffer[start + 9] - 0x30) * 100 + Int(buffer[start + 10] - 0x30) * 10 + Int(buffer[start + 11] - 0x30)
+    var status = 0
+    for index in (start + 9)...(start + 11) {
+      let byte = buffer[index]
+      guard byte >= 0x30 && byte <= 0x39 else { return (0, []) }
+      status = status * 10 + Int(byte - 0x30)
+    }
     var length = 0
     if let field = Self.find(Self.contentLength, in: buffer[start..<end], caseInsensitive: true) {
       var index = field + Self.contentLength.count
