@@ -1,5 +1,4 @@
 import Foundation
-import NavDOMBenchPoll
 import Synchronization
 
 /// `navdom-bench live`: events per second a live server answers, with K sessions driven the
@@ -85,8 +84,8 @@ enum LiveBench {
   }
 
   /// K sessions driven from this one thread, each sending events one after the other, until
-  /// `seconds` have passed: every session has its page before the clock starts, then a `poll`
-  /// over all their connections hands each reply to its session, which sends its next event
+  /// `seconds` have passed: every session has its page before the clock starts, then an epoll
+  /// set over all their connections (`ReadySet`) hands each reply to its session, which sends its next event
   /// at once. (A thread per session, blocked on its socket, cost the machine about a third as
   /// much CPU per event as the server itself, measured: on 2 cores that share went to the load
   /// generator instead of the server.) Only events answered before the time is up count.
@@ -96,19 +95,8 @@ enum LiveBench {
     for _ in 0..<sessions {
       if let visitor = BenchVisitor(port: port) { visitors.append(visitor) } else { figures.errors += 1 }
     }
-    // One epoll set for all the connections, each registered with its visitor's index: a
-    // reply wakes the loop with that index, where poll() had the kernel and this thread scan
-    // all 64 connections for every reply (about a seventh of this thread's CPU, perf).
-    let readiness = epoll_create1(Int32(EPOLL_CLOEXEC))
-    precondition(readiness >= 0, "bench live: epoll_create1 failed (errno \(errno))")
-    defer { close(readiness) }
-    func watch(_ index: Int) {
-      var event = epoll_event()
-      event.events = EPOLLIN.rawValue
-      event.data.u64 = UInt64(index)
-      _ = epoll_ctl(readiness, EPOLL_CTL_ADD, visitors[index].connection.descriptor, &event)
-    }
-    for index in visitors.indices { watch(index) }
+    let readiness = ReadySet(capacity: visitors.count)
+    for index in visitors.indices { readiness.watch(visitors[index].connection.descriptor, as: index) }
     var sentAt = [UInt64](repeating: 0, count: visitors.count)
     /// Sends the visitor's next event; after an error, first opens its page again (or drops it).
     func next(_ index: Int, afterError: Bool = false) {
@@ -116,33 +104,28 @@ enum LiveBench {
       while true {
         if failed {
           figures.errors += 1
-          // Its connection leaves the set (a reopened one is a new descriptor).
-          _ = epoll_ctl(readiness, EPOLL_CTL_DEL, visitors[index].connection.descriptor, nil)
+          readiness.forget(visitors[index].connection.descriptor)
           guard visitors[index].reopen() else { return }  // dropped: nothing wakes for it again
-          watch(index)
+          readiness.watch(visitors[index].connection.descriptor, as: index)
         }
         sentAt[index] = DispatchTime.now().uptimeNanoseconds
         if visitors[index].sendNext() { return }
         failed = true
       }
     }
-    var ready = [epoll_event](repeating: epoll_event(), count: max(1, visitors.count))
     let cpuAtStart = threadCPUSeconds()
     let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     for index in visitors.indices { next(index) }
     while true {
       let now = DispatchTime.now().uptimeNanoseconds
       guard now < end else { break }
-      let count = epoll_wait(readiness, &ready, Int32(ready.count), Int32(max(1, (end - now) / 1_000_000)))
-      guard count > 0 else { continue }
-      let answeredAt = DispatchTime.now().uptimeNanoseconds
-      for event in ready[..<Int(count)] {
-        let index = Int(event.data.u64)
+      readiness.wait(milliseconds: Int32(max(1, (end - now) / 1_000_000))) { index in
+        let answeredAt = DispatchTime.now().uptimeNanoseconds
         switch visitors[index].takeAnswer() {
         case .pending:
-          continue
+          return
         case .answered:
-          guard answeredAt < end else { continue }
+          guard answeredAt < end else { return }
           figures.events += 1
           figures.latencies.append(Double(answeredAt - sentAt[index]) / 1e6)
           next(index)
