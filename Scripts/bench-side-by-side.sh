@@ -266,7 +266,8 @@ if 1 in rows and 2 in rows:
     one, two = rows[1], rows[2]
     print(f"1 core {one['events_per_s']} events/s, 2 cores {two['events_per_s']} events/s, "
           f"ratio {two['events_per_s'] / one['events_per_s']:.2f}x; p99 {one['p99_ms']} / {two['p99_ms']} ms; "
-          f"errors {one['errors']} / {two['errors']}; {one['seconds']} s each")
+          f"errors {one['errors']} / {two['errors']}; {one['seconds']} s each; "
+          f"load generator {one.get('generator_cpu_share', '?')} / {two.get('generator_cpu_share', '?')} cores")
 else:
     print("missing runs (failed)")
 PY

@@ -116,6 +116,10 @@ def function_names(data, start, end):
     return names
 
 
+# The decimal length before a mangled identifier (`10` of `10VirtualDOM`).
+LENGTH_PREFIX = re.compile(r"(\d+)")
+
+
 def identifier(symbol, offset, words):
     """An identifier at `offset`: (name, offset after it), or None. Either length-prefixed
     (`10VirtualDOM`) or, after a `0`, words of earlier identifiers (`words`, which this
@@ -135,7 +139,7 @@ def identifier(symbol, offset, words):
             offset += 1
             if letter.isupper():
                 break
-    match = re.compile(r"(\d+)").match(symbol, offset)
+    match = LENGTH_PREFIX.match(symbol, offset)
     if match and match.group(1) != "0":
         end = match.end() + int(match.group(1))
         literal = symbol[match.end():end]

@@ -85,8 +85,8 @@ enum LiveBench {
 
   /// K sessions driven from this one thread, each sending events one after the other, until
   /// `seconds` have passed: every session has its page before the clock starts, then an epoll
-  /// set over all their connections (`ReadySet`) hands each reply to its session, which sends its next event
-  /// at once. (A thread per session, blocked on its socket, cost the machine about a third as
+  /// set over all their connections (`ReadySet`) hands each reply to its session, which sends
+  /// its next event at once. (A thread per session, blocked on its socket, cost the machine about a third as
   /// much CPU per event as the server itself, measured: on 2 cores that share went to the load
   /// generator instead of the server.) Only events answered before the time is up count.
   static func load(port: Int, sessions: Int, seconds: Double) -> Figures {
