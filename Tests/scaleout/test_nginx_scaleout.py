@@ -31,10 +31,21 @@ REPO = Path(__file__).resolve().parents[2]
 VISITORS = 16
 
 
+# Ports handed out in this run: the probe's socket is closed before the port is used, so two
+# calls in a row could get the same port (seen: both likes processes on one port, and the second
+# exited when it could not listen).
+_GIVEN_PORTS = set()
+
+
 def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A free port on 127.0.0.1 that no earlier call in this run returned."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        if port not in _GIVEN_PORTS:
+            _GIVEN_PORTS.add(port)
+            return port
 
 
 def wait_for_port(port, process, what):
