@@ -4,7 +4,9 @@
 /// inlined: each is an array append, a capacity check and a growth call, and the replies call
 /// them at dozens of places.
 public struct JSONWriter {
-  public private(set) var bytes: [UInt8] = []
+  /// What was written. The package's writers may edit it (the wire format's runs of inserts
+  /// take back a node they wrote once it is found to repeat another's shape).
+  public package(set) var bytes: [UInt8] = []
 
   public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 

@@ -19,6 +19,7 @@ import VirtualDOM
   static var cases: [(old: Node, new: Node)] {
     [
       (ul { li { "One" } }, ul { li { "One" }; li { "Two" } }),
+      (ul { li(.key("a")) { "a" } }, ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } }),
       (ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } },
        ul { li(.key("c")) { "c" }; li(.key("a")) { "a" }; li(.key("b")) { "b" } }),
       (ul { li(.key("a")) { "a" }; li(.key("b")) { "b" }; li(.key("c")) { "c" } },

@@ -80,4 +80,42 @@ function native(...args) {
   return execFileSync(nativePath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 
-module.exports = { root, wasmPath, nativePath, instantiate, native };
+/**
+ * `patches` with each `inserts` entry (PROTOCOL.md) expanded into the `insert` patches it
+ * stands for, keys in the order the Swift writer puts them. A native build writes runs of
+ * inserts as one entry; a WebAssembly module writes each insert, so parity compares the two
+ * expanded.
+ */
+function expandInserts(patches) {
+  const expanded = [];
+  for (const patch of patches) {
+    if (patch.op !== 'inserts') {
+      expanded.push(patch);
+      continue;
+    }
+    const { parent, before, node, more } = patch;
+    expanded.push({ op: 'insert', parent, before, node });
+    const size = countNodes(node);
+    more.forEach((values, index) => {
+      let next = 0;
+      const copy = (wire) => {
+        const result = { ...wire, id: wire.id + (index + 1) * size };
+        if ('text' in wire) result.text = values[next++];
+        else if ('comment' in wire) result.comment = values[next++];
+        else {
+          if ('key' in wire) result.key = values[next++];
+          if (wire.children) result.children = wire.children.map(copy);
+        }
+        return result;
+      };
+      expanded.push({ op: 'insert', parent, before, node: copy(node) });
+    });
+  }
+  return expanded;
+}
+
+function countNodes(wire) {
+  return 1 + (wire.children || []).reduce((total, child) => total + countNodes(child), 0);
+}
+
+module.exports = { root, wasmPath, nativePath, instantiate, native, expandInserts };

@@ -4,7 +4,7 @@
 import { COMMENT_NODE, ELEMENT_NODE, TEXT_NODE, isDialog, readSelection } from './dom.js';
 import { ID, forgetChildren, rootOf, unregisterSubtree } from './root.js';
 import { addListener, removeAttribute, removeListener, resetProperty, setAttribute, setProperty } from './attributes.js';
-import { adopt, buildSubtree, insertSubtree } from './subtrees.js';
+import { adopt, buildSubtree, insertRun, insertSubtree } from './subtrees.js';
 import {
   closeDialog, focusNewDialogPage, noteDialogsBelowLeaving, noteDialogsLeaving, openModally, returnFocus, shownDialogPage,
 } from './dialogs.js';
@@ -58,6 +58,12 @@ const OPS = Object.freeze({
     const parent = parentById(root, patch.parent);
     const before = beforeById(root, patch.before, parent);
     insertSubtree(root, patch.node, parent, before);
+  },
+
+  inserts(root, patch) {
+    const parent = parentById(root, patch.parent);
+    const before = beforeById(root, patch.before, parent);
+    insertRun(root, patch.node, patch.more, parent, before);
   },
 
   move(root, patch) {
