@@ -28,14 +28,23 @@ public struct JSONWriter {
     bytes.append(contentsOf: text.utf8)
   }
 
+  /// Appends `value` as a JSON string. The bytes between escapes go in as one copy each, read
+  /// in place (`withUTF8`): a byte at a time, each append checked the capacity, and in a
+  /// WebAssembly module the loop read a copy of the string's bytes.
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   public mutating func string(_ value: String) {
     bytes.append(0x22)
-    for byte in value.scannedBytes {
-      if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-        bytes.append(byte)
-      } else {
-        appendEscape(of: byte)
+    var value = value
+    value.withUTF8 { utf8 in
+      var start = 0
+      for index in utf8.indices where utf8[index] < 0x20 || utf8[index] == 0x22 || utf8[index] == 0x5C {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        appendEscape(of: utf8[index])
+        start = index + 1
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
     bytes.append(0x22)
   }
@@ -70,7 +79,16 @@ public struct JSONWriter {
   @inline(never)
   #endif
   public mutating func number(_ value: Int) {
-    bytes.append(contentsOf: String(value).utf8)
+    // Digit by digit from the largest power of ten: no String made for each number.
+    if value < 0 { bytes.append(0x2D) }
+    var magnitude = value.magnitude
+    var power: UInt = 1
+    while magnitude / power >= 10 { power &*= 10 }
+    repeat {
+      bytes.append(0x30 &+ UInt8(truncatingIfNeeded: magnitude / power))
+      magnitude %= power
+      power /= 10
+    } while power > 0
   }
 
   #if hasFeature(Embedded)

@@ -1,7 +1,7 @@
 import Testing
 import VirtualDOM
 
-/// The JSON writer's strings: RFC 8259's escapes, and every other byte as it is.
+/// The JSON writer's strings (RFC 8259's escapes, and every other byte as it is) and numbers.
 @Suite struct JSONWriterTests {
   @Test func quotesBackslashesAndControlCharactersAreEscapedAndTheRestIsCopied() {
     var writer = JSONWriter()
@@ -15,6 +15,26 @@ import VirtualDOM
       writer.string(String(decoding: [code], as: UTF8.self))
       let hex = String(code, radix: 16)
       #expect(writer.string == "\"\\u00" + (hex.count == 1 ? "0" : "") + hex + "\"")
+    }
+  }
+
+  @Test func escapesAtEitherEndAndInARowAndStringsOfEveryStorage() {
+    // Small (inline) and large (heap) strings, escapes first, last and back to back.
+    for (text, json) in [
+      ("", #""""#), ("\"", #""\"""#), ("a\"", #""a\"""#), ("\"a", #""\"a""#), ("\"\\\n", #""\"\\\n""#),
+      (String(repeating: "row ", count: 40) + "\"", "\"" + String(repeating: "row ", count: 40) + #"\"""#),
+    ] {
+      var writer = JSONWriter()
+      writer.string(text)
+      #expect(writer.string == json)
+    }
+  }
+
+  @Test func numbersAreWrittenInDecimalFromTheSmallestToTheLargest() {
+    for value in [0, 7, 9, 10, 11, 99, 100, 101, 1_000, 123_456_789, -1, -10, -305, Int.max, Int.min] {
+      var writer = JSONWriter()
+      writer.number(value)
+      #expect(writer.string == String(value))
     }
   }
 }

@@ -1,9 +1,10 @@
 // Attributes, properties and listeners of elements, as patches and built subtrees set them:
 // namespaced attributes on SVG and MathML, properties never written as attributes, and the
-// events each element sends (recorded on its container's Root).
+// events each element sends (recorded on the element, under a private symbol).
 
 import { ATTRIBUTE_NS, NS } from './dom.js';
 import { FOCUSED, setFocused } from './focus.js';
+import { LISTENERS } from './root.js';
 
 export function setAttribute(element, name, value) {
   const ns = foreignAttributeNamespace(element, name);
@@ -49,8 +50,8 @@ export function resetProperty(element, name, root = null) {
  */
 export function addListener(root, element, event, options = null) {
   if (typeof event !== 'string') throw new Error('event must be a string');
-  let events = root.listeners.get(element);
-  if (!events) root.listeners.set(element, (events = new Map()));
+  let events = element[LISTENERS];
+  if (!events) element[LISTENERS] = events = new Map();
   events.set(event, checkedOptions(options));
   if (!root.eventTypes.has(event)) {
     root.eventTypes.add(event);
@@ -64,19 +65,19 @@ export function addWireListener(root, element, entry) {
   else addListener(root, element, entry);
 }
 
-export function removeListener(root, element, event) {
-  const events = root.listeners.get(element);
+export function removeListener(element, event) {
+  const events = element[LISTENERS];
   if (events) events.delete(event);
 }
 
-export function listensTo(root, element, event) {
-  const events = root.listeners.get(element);
+export function listensTo(element, event) {
+  const events = element[LISTENERS];
   return events !== undefined && events.has(event);
 }
 
 /** The options `element` listens to `event` with, or null for none. */
-export function listenerOptions(root, element, event) {
-  const events = root.listeners.get(element);
+export function listenerOptions(element, event) {
+  const events = element[LISTENERS];
   return (events && events.get(event)) || null;
 }
 

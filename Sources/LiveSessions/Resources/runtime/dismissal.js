@@ -40,7 +40,7 @@ function handleCancel(root, session, event) {
   // task, and are not the app's news.
   if (root.closeRequestTop === null) {
     root.closeRequestTop = dialog;
-    const sent = listensTo(root, dialog, 'cancel') && root.byId.get(dialog[ID]) === dialog;
+    const sent = listensTo(dialog, 'cancel') && root.byId.get(dialog[ID]) === dialog;
     if (sent) dispatch(session, { id: dialog[ID], event: 'cancel' });
     setTimeout(() => {
       root.closeRequestTop = null;

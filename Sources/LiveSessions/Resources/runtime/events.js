@@ -13,7 +13,7 @@ import { heldModifiers } from './event-options.js';
 export function listeningElement(root, event) {
   let node = event.target;
   while (node && node !== root.container) {
-    if (node.nodeType === ELEMENT_NODE && listensTo(root, node, event.type) && root.byId.get(node[ID]) === node) {
+    if (node.nodeType === ELEMENT_NODE && listensTo(node, event.type) && root.byId.get(node[ID]) === node) {
       return node;
     }
     if (!event.bubbles) return null;

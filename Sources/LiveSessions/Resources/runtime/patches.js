@@ -154,7 +154,7 @@ const OPS = Object.freeze({
   },
 
   unlisten(root, patch) {
-    removeListener(root, elementFor(root, patch.id), requireString(patch.event, 'event'));
+    removeListener(elementFor(root, patch.id), requireString(patch.event, 'event'));
   },
 
   invoke(root, patch) {

@@ -10,6 +10,10 @@ import { BASE_EVENTS } from './dom.js';
 // and a property is set and read several times faster than a WeakMap entry (a big insert
 // gives 10,000 nodes their ids).
 export const ID = Symbol('navdom.id');
+// The events an element sends (event name -> its options), under this symbol for the same
+// reason: a WeakMap entry per listening element also cost the garbage collector (10,000 rows
+// are 20,000 listening links).
+export const LISTENERS = Symbol('navdom.listeners');
 const ROOT = Symbol('navdom.root'); // container -> its Root
 const LAST_ROOT = Symbol('navdom.lastRoot'); // document -> the Root hydrated last
 
@@ -22,7 +26,6 @@ export class Root {
     this.eventTypes = new Set(BASE_EVENTS);
     this.onNewEventType = null; // set by start() to add a delegated listener
     this.shape = null; // the last subtree built by the patch list being applied (buildSubtree)
-    this.listeners = new WeakMap(); // element -> Set of event names it sends
     this.modalDialogs = new WeakSet(); // dialogs this runtime opened with showModal()
     this.closingByPatch = new WeakSet(); // dialogs whose next `close` event we caused
     this.focusReturns = new WeakMap(); // dialog -> the element focused when it opened (its trigger)

@@ -127,7 +127,7 @@ function handleDomEvent(root, session, event) {
   const element = listeningElement(root, event);
   if (!element) return;
   // The page applies the listener's options first: a key the app does not want costs nothing.
-  const options = listenerOptions(root, element, event.type);
+  const options = listenerOptions(element, event.type);
   if (!passesKeyFilter(options, event)) return;
   // A modified click on a link opens it elsewhere (a new tab, a window): the browser's job,
   // not the app's, so this page stays where it is.
