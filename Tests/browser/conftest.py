@@ -15,6 +15,7 @@ session with the sample inventory, so tests never see each other's state.
 import os
 import re
 import shlex
+import socket
 import subprocess
 import threading
 import time
@@ -63,6 +64,14 @@ def pytest_collection_modifyitems(config, items):
 
 
 # --- The server ----------------------------------------------------------------------------
+
+
+def free_port():
+    """A TCP port nothing listens on now (the kernel's pick): for a server a test stops and
+    starts again on the same port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def launch_server(*extra, binary=None):

@@ -5,21 +5,14 @@ they typed is still in the fields and in the app (Save keeps it). A password is 
 (docs/RUNTIME.md, "Form recovery")."""
 
 import os
-import socket
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, App, launch_server, stop_server
+from conftest import REPO, App, free_port, launch_server, stop_server
 
 CONTACTS = Path(os.environ.get("CONTACTS_BIN", REPO / "Examples/Contacts/.build/debug/Contacts"))
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for_renewed_page(app):

@@ -2,15 +2,7 @@
 longer has the page's session, and the next click brings the page back at the same URL in a
 new session, with no manual reload."""
 
-import socket
-
-from conftest import App, launch_server, stop_server
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from conftest import App, free_port, launch_server, stop_server
 
 
 def test_a_restarted_server_renews_the_session_at_the_same_url(driver):
