@@ -28,9 +28,8 @@ public struct JSONWriter {
     bytes.append(contentsOf: text.utf8)
   }
 
-  /// Appends `value` as a JSON string. The bytes between escapes go in as one copy each, read
-  /// in place (`withUTF8`): a byte at a time, each append checked the capacity, and in a
-  /// WebAssembly module the loop read a copy of the string's bytes.
+  /// Appends `value` as a JSON string, read in place (`withUTF8`, no copy of its bytes even in
+  /// a WebAssembly module), the bytes between escapes appended as one copy each.
   #if hasFeature(Embedded)
   @inline(never)
   #endif

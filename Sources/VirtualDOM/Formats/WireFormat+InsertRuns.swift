@@ -33,7 +33,7 @@ extension WireFormat {
     var nextID = firstID + first.subtreeSize
     var end = start + 1
     while end < patches.count, case .insert(let otherParent, let otherBefore, let node, let id) = patches[end],
-      otherParent == parent, otherBefore == before, id == nextID
+      otherParent == parent, otherBefore == before, id == nextID, mayHaveSameShape(first, node)
     {
       let mark = writer.bytes.count
       writer.raw(end == start + 1 ? ",\"more\":[[" : ",[")
@@ -59,6 +59,17 @@ extension WireFormat {
     }
     writer.raw("}")
     return end
+  }
+
+  /// The cheap part of `moveVaryingParts`'s test, before a node is written out for it: the
+  /// same kind of node, and elements with the same tag. A neighbour of another kind would be
+  /// written twice, once only to be compared.
+  private static func mayHaveSameShape(_ a: Node, _ b: Node) -> Bool {
+    switch (a, b) {
+    case (.element(let a), .element(let b)): return a.hasSameTag(as: b)
+    case (.text, .text), (.comment, .comment): return true
+    default: return false
+    }
   }
 
   /// Compares the node written at `node` with the run's first, at `head` (ranges of `bytes`):

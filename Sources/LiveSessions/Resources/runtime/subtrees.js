@@ -82,8 +82,9 @@ function fillNode(root, wire, node, built, run = null) {
   claimId(root, id, built);
   built.nodes.push(node);
   built.ids.push(id);
-  if (typeof wire.text === 'string' || typeof wire.comment === 'string') {
-    node.data = run ? run.values[run.next++] : typeof wire.text === 'string' ? wire.text : wire.comment;
+  const data = typeof wire.text === 'string' ? wire.text : wire.comment;
+  if (typeof data === 'string') {
+    node.data = run ? run.values[run.next++] : data;
   } else {
     if (run && wire.key !== undefined) run.next++; // keys are the diff's, not the DOM's
     const on = listOf(wire.on, wire, 'on');
