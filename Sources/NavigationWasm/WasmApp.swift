@@ -35,8 +35,21 @@ public enum WasmApp {
   public static func register(
     _ name: String = "main", startSession: @escaping (String) -> Result<AppSession, RouteError>
   ) {
+    register(name, patches: .eachPatch, startSession: startSession)
+  }
+
+  /// Registers an app whose answers write their patches as `patches` says: `.insertRuns` for
+  /// an app that adds rows by the hundred (``PatchFormat``).
+  ///
+  /// ```swift
+  /// WasmApp.register("table", patches: .insertRuns) { url in startContacts(url: url) }
+  /// ```
+  public static func register(
+    _ name: String = "main", patches: PatchFormat,
+    startSession: @escaping (String) -> Result<AppSession, RouteError>
+  ) {
     add(
-      RegisteredApp(name: name) { url in
+      RegisteredApp(name: name, patches: patches) { url in
         if case .success(let session) = startSession(url) { return session }
         return nil
       })
@@ -49,7 +62,7 @@ public enum WasmApp {
   /// ```
   @available(*, deprecated, message: "pass the function LiveApp takes, (String) -> Result<AppSession, RouteError>: register(_:startSession:)")
   public static func register(_ name: String = "main", makeSession: @escaping (String) -> AppSession?) {
-    add(RegisteredApp(name: name, makeSession: makeSession))
+    add(RegisteredApp(name: name, patches: .eachPatch, makeSession: makeSession))
   }
 
   private static func add(_ app: RegisteredApp) {
@@ -61,13 +74,14 @@ public enum WasmApp {
     last.next = app
   }
 
-  /// A session of app `name` (the first registered for `""`) at `url`; `nil` with `reason` set
-  /// when there is none. The first app registered under a name is the one that runs.
-  static func start(_ name: String, url: String, reason: inout String) -> AppSession? {
+  /// A session of app `name` (the first registered for `""`) at `url`, and how its answers
+  /// write their patches; `nil` with `reason` set when there is none. The first app registered
+  /// under a name is the one that runs.
+  static func start(_ name: String, url: String, reason: inout String) -> (session: AppSession, patches: PatchFormat)? {
     var candidate = firstRegistered
     while let app = candidate {
       if name.isEmpty || DOMString.equal(app.name, name) {
-        if let session = app.makeSession(url) { return session }
+        if let session = app.makeSession(url) { return (session, app.patches) }
         reason = "app \"" + app.name + "\" has no page at " + url
         return nil
       }
@@ -84,11 +98,13 @@ public enum WasmApp {
 /// module less code than an array of closures).
 private final class RegisteredApp {
   let name: String
+  let patches: WasmApp.PatchFormat
   let makeSession: (String) -> AppSession?
   var next: RegisteredApp?
 
-  init(name: String, makeSession: @escaping (String) -> AppSession?) {
+  init(name: String, patches: WasmApp.PatchFormat, makeSession: @escaping (String) -> AppSession?) {
     self.name = name
+    self.patches = patches
     self.makeSession = makeSession
   }
 }

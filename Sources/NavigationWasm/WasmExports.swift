@@ -9,6 +9,9 @@ import VirtualDOM
 /// The running app: one per module instance (one page), replaced by each `app_start`.
 nonisolated(unsafe) private var session: AppSession?
 
+/// How the running app's answers write their patches (`WasmApp.PatchFormat`).
+nonisolated(unsafe) private var patchFormat = WasmApp.PatchFormat.eachPatch
+
 /// The error of every export but `app_start` before an app runs.
 private let noAppRunning = "no app is running (call app_start first)"
 
@@ -49,8 +52,9 @@ func appStart(
   // The app reads the visitor's storage (localStorage) while it starts the session.
   let started = VisitorStorage.using(BrowserStorage.make()) { WasmApp.start(name, url: url, reason: &reason) }
   guard let started else { return WasmABI.failure(reason) }
-  session = started
-  return WasmABI.result(started.pageTree().json)
+  session = started.session
+  patchFormat = started.patches
+  return WasmABI.result(started.session.pageTree().json)
 }
 
 /// Delivers a DOM event `{id, event, value?, key?, checked?, modifiers?}` (docs/RUNTIME.md) to
@@ -83,7 +87,7 @@ func appDispatch(
   if checked != 0 { payload.checked = checked == 2 }
   payload.modifiers = EventModifiers(rawValue: UInt8(truncatingIfNeeded: modifiers))
   switch session.reply(to: event, on: Int(id), payload: payload) {
-  case .success(let reply): return WasmABI.result(reply.json)
+  case .success(let reply): return WasmABI.result(reply.json(sequence: nil, writingPatches: patchFormat.write))
   case .failure(let error): return WasmABI.failure(error.reason)
   }
 }
@@ -102,7 +106,7 @@ func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int
   guard let reply = session.followHistory(to: url) else {
     return WasmABI.failure("popstate to a URL the app does not have")
   }
-  return WasmABI.result(reply.json)
+  return WasmABI.result(reply.json(sequence: nil, writingPatches: patchFormat.write))
 }
 
 /// The running app's page to rebuild the container from when patches could not be applied

@@ -18,10 +18,21 @@ extension SessionReply {
   /// SessionReply(patches: []).json(sequence: 7)   // {"seq":7,"patches":[]}
   /// ```
   public func json(sequence: Int?) -> String {
+    json(sequence: sequence, writingPatches: WireFormat.write)
+  }
+
+  /// The same, with the patch list written by `writePatches`: `WireFormat.writeInsertRuns` in
+  /// a WebAssembly module whose app asked for runs of inserts (`WireFormat.write(_:to:)`
+  /// writes each insert there).
+  ///
+  /// ```swift
+  /// reply.json(sequence: nil, writingPatches: WireFormat.writeInsertRuns)
+  /// ```
+  public func json(sequence: Int?, writingPatches writePatches: ([Patch], inout JSONWriter) -> Void) -> String {
     var writer = JSONWriter(capacity: 64 * patches.count + 32)
     writer.openMessage(sequence: sequence)
     writer.raw("\"patches\":")
-    WireFormat.write(patches, to: &writer)
+    writePatches(patches, &writer)
     if let navigation {
       writer.key("url")
       writer.string(navigation.url)

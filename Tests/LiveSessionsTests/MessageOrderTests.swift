@@ -4,6 +4,7 @@ import Foundation
 @testable import LiveSessions
 import NavigationCore
 import Testing
+import VirtualDOM
 
 /// Every message a session makes for its page carries the next number of one sequence, so the
 /// page can put a push that overtook an event's reply back behind it; a session the server let
@@ -98,5 +99,14 @@ import Testing
     let navigated = SessionReply(patches: [], navigation: .init(url: "/a", history: .pop), title: "")
     #expect(navigated.json(sequence: 2) == #"{"seq":2,"patches":[],"url":"/a","history":"pop","title":""}"#)
     #expect(navigated.json == #"{"patches":[],"url":"/a","history":"pop","title":""}"#)
+  }
+
+  @Test func aReplyWritesItsPatchListWithTheWriterItIsGiven() {
+    let reply = SessionReply(patches: [.remove(id: 4), .text(id: 5, text: "Hi")], title: "T")
+    let counted = reply.json(sequence: 3) { patches, writer in writer.number(patches.count) }
+    #expect(counted == #"{"seq":3,"patches":2,"title":"T"}"#)
+    // A WebAssembly app that asks for runs of inserts (WasmApp.PatchFormat.insertRuns) writes
+    // what a server writes natively.
+    #expect(reply.json(sequence: nil, writingPatches: WireFormat.writeInsertRuns) == reply.json)
   }
 }

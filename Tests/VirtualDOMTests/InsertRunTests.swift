@@ -23,6 +23,14 @@ import VirtualDOM
         + #","more":[["c \"q\"","c \"q\"","x"]]}]"#)
   }
 
+  @Test func writeInsertRunsIsWhatANativeWriteWrites() {
+    let patches = diff(Self.rows(["a"]), Self.rows(["b", "c", "d", "a"]))
+    var runs = JSONWriter()
+    WireFormat.writeInsertRuns(patches, to: &runs)
+    #expect(runs.string == WireFormat.encode(patches))
+    #expect(runs.string.contains(#""op":"inserts""#))
+  }
+
   @Test func aSingleInsertStaysAnInsert() {
     let json = WireFormat.encode(diff(Self.rows(["a"]), Self.rows(["a", "b"])))
     #expect(json.hasPrefix(#"[{"op":"insert","parent":1,"before":null,"node":{"id":8,"tag":"tr""#))

@@ -67,7 +67,9 @@ public final class VisitorStorage {
   /// let storage = VisitorStorage.inMemory()
   /// let value = VisitorStorage.using(storage) { VisitorStorage.current.string(forKey: "k") }
   /// ```
-  public static func using<Result>(_ storage: VisitorStorage, _ body: () throws -> Result) rethrows -> Result {
+  public static func using<Result, Failure: Error>(
+    _ storage: VisitorStorage, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let slot = ThreadSlot.current
     let outer = slot.visitorStorage
     slot.visitorStorage = storage

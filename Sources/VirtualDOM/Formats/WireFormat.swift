@@ -13,19 +13,37 @@ public enum WireFormat {
   }
 
   /// The patches as one JSON array; natively, a run of inserts of one shape as one `inserts`
-  /// entry (WireFormat+InsertRuns.swift). A WebAssembly module writes each insert: its JSON
-  /// never crosses a network, and the runs' code would cost the module 1.6 KB gzip.
+  /// entry (``writeInsertRuns(_:to:)``). A WebAssembly module writes each patch: its answers
+  /// never cross a network, and the runs' code costs a module 1.3 KB gzip, which an app pays
+  /// only if it asks for them (`WasmApp.register(_:patches:startSession:)`).
   public static func write(_ patches: [Patch], to writer: inout JSONWriter) {
+    #if hasFeature(Embedded)
     writer.raw("[")
     var index = 0
     while index < patches.count {
       if index > 0 { writer.raw(",") }
-      #if hasFeature(Embedded)
       write(patches[index], to: &writer)
       index += 1
-      #else
+    }
+    writer.raw("]")
+    #else
+    writeInsertRuns(patches, to: &writer)
+    #endif
+  }
+
+  /// The patches as one JSON array, a run of inserts of one shape as one `inserts` entry
+  /// (docs/PROTOCOL.md), in every build: what `write(_:to:)` writes natively.
+  ///
+  /// ```swift
+  /// var writer = JSONWriter()
+  /// WireFormat.writeInsertRuns(patches, to: &writer)   // [{"op":"inserts","parent":2,…,"more":[["b","Banana"]]}]
+  /// ```
+  public static func writeInsertRuns(_ patches: [Patch], to writer: inout JSONWriter) {
+    writer.raw("[")
+    var index = 0
+    while index < patches.count {
+      if index > 0 { writer.raw(",") }
       index = writePatchOrInsertRun(patches, from: index, to: &writer)
-      #endif
     }
     writer.raw("]")
   }

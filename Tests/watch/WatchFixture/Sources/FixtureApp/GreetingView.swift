@@ -17,9 +17,9 @@ public func greetingView(_ model: GreetingModel) -> Node {
   }
 }
 
-public func greetingSession(url: String) -> AppSession? {
-  guard url == "/" else { return nil }
+public func greetingSession(url: String) -> Result<AppSession, RouteError> {
+  guard url == "/" else { return .failure(RouteError(url: url, reason: "the fixture has one page, /")) }
   let model = GreetingModel()
   let runtime = NavigationRuntime(retaining: [model]) { greetingView(model) }
-  return AppSession(runtime: runtime, model: model, currentURL: { "/" }, navigate: { $0 == "/" })
+  return .success(AppSession(runtime: runtime, model: model, currentURL: { "/" }, navigate: { $0 == "/" }))
 }
