@@ -2,7 +2,7 @@
 // scripted flow of Tests/wasm/demo-flows.txt (every page, every dialog, every flow of
 // Tests/DemoAppTests/InventoryFlowTests.swift), the module starts with the same page (nodes
 // with their ids) and hydration patches, answers each event with the same reply (patches, url,
-// history) byte for byte (the native runs of inserts expanded: a module writes each insert),
+// history) byte for byte (the native runs of inserts expanded: the demo's module writes each insert),
 // and holds the same page after each step.
 //
 //   Scripts/build-wasm.sh && swift build --product navdom && node --test Tests/wasm/

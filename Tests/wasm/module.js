@@ -83,8 +83,8 @@ function native(...args) {
 /**
  * `patches` with each `inserts` entry (PROTOCOL.md) expanded into the `insert` patches it
  * stands for, keys in the order the Swift writer puts them. A native build writes runs of
- * inserts as one entry; a WebAssembly module writes each insert, so parity compares the two
- * expanded.
+ * inserts as one entry; the demo's module writes each insert (its app does not ask for runs:
+ * WasmApp.PatchFormat), so parity compares the two expanded.
  */
 function expandInserts(patches) {
   const expanded = [];
