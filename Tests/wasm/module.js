@@ -118,4 +118,4 @@ function countNodes(wire) {
   return 1 + (wire.children || []).reduce((total, child) => total + countNodes(child), 0);
 }
 
-module.exports = { root, wasmPath, nativePath, instantiate, native, expandInserts };
+module.exports = { root, wasmPath, nativePath, instantiate, native, expandInserts, countNodes };
