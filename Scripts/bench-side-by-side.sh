@@ -197,7 +197,8 @@ if "weighted_geomean" not in out:
     print("no result (failed)")
 else:
     def r(op, kind): return ops[op][f"ratio_{kind}"] if op in ops else "?"
-    print(f"weighted geomean to the paint {out['weighted_geomean']}, to the forced layout {out.get('weighted_geomean_layout')}; "
+    print(f"weighted geomean to the paint {out['weighted_geomean']} (paired by round {out.get('weighted_geomean_paired')}), "
+          f"to the forced layout {out.get('weighted_geomean_layout')} (paired {out.get('weighted_geomean_layout_paired')}); "
           f"create10k layout {r('create10k', 'layout')} (paint {r('create10k', 'paint')}), "
           f"clear layout {r('clear', 'layout')} (paint {r('clear', 'paint')}); rounds {next(iter(ops.values()))['rounds']}")
 PY

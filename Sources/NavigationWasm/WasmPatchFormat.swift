@@ -4,10 +4,10 @@ extension WasmApp {
   /// How a module writes the patches of its answers to the page: each patch as one entry (the
   /// default), or a run of inserts of one shape as one `inserts` entry, as a server does.
   ///
-  /// Runs cost the module their code (1.3 KB gzip on the demo's module), which is linked only
-  /// when an app asks for them; they pay back in an app that adds rows by the hundred. The
+  /// Runs cost the module their code (about 2 KB gzip on the demo's module), which is linked
+  /// only when an app asks for them; they pay back in an app that adds rows by the hundred. The
   /// page decodes, parses and collects a few strings per row instead of a tree of objects:
-  /// in Chromium, creating 10,000 rows of the benchmark table took a third less script
+  /// in Chromium, creating 10,000 rows of the benchmark table took about half the script
   /// (README, "Benchmarks").
   ///
   /// ```swift

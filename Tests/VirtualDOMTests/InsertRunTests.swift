@@ -1,3 +1,4 @@
+import RandomTrees
 import Testing
 import VirtualDOM
 
@@ -102,5 +103,101 @@ import VirtualDOM
       .insert(parent: 1, before: nil, node: row("b", #"x","text":"z"#), firstID: 7),
     ]
     #expect(!WireFormat.encode(different).contains("inserts"))
+  }
+
+  /// Lists of random rows, most of them copies of a few random trees with their own keys and
+  /// texts, some edited: expanding their runs (as the page does, docs/PROTOCOL.md) gives
+  /// exactly the patches written one by one. `hasRunShape` must agree with the node writer.
+  @Test func runsOfRandomRowsExpandToThePatchesWrittenOneByOne() throws {
+    var runs = 0
+    for seed in 1...60 as ClosedRange<UInt64> {
+      var random = RandomTree(seed: seed)
+      let models = random.tree().filter { $0.element != nil }
+      guard !models.isEmpty else { continue }
+      var rows: [Node] = []
+      for index in 0..<24 {
+        var counter = 0
+        // Every fifth copy without its keys: a run must end where keys come or go.
+        let row = Self.relabel(models[index % models.count], "r\(index)", keyed: index % 5 != 2, &counter)
+        rows.append(index % 7 == 3 ? random.edit([row]).first ?? row : row)
+      }
+      let patches = diff(div { "" }, div { "" ; rows })
+      let written = WireFormat.encode(patches)
+      let oneByOne = "[" + patches.map { patch in
+        var writer = JSONWriter()
+        WireFormat.write(patch, to: &writer)
+        return writer.string
+      }.joined(separator: ",") + "]"
+      #expect(try Self.expandingRuns(JSONParser.parse(written)) == JSONParser.parse(oneByOne), "seed \(seed)")
+      runs += written.components(separatedBy: #""op":"inserts""#).count - 1
+    }
+    #expect(runs > 20)
+  }
+
+  /// `node` with every key and text made new (`tag`, a count), escapes included; without keys
+  /// unless `keyed`.
+  static func relabel(_ node: Node, _ tag: String, keyed: Bool, _ counter: inout Int) -> Node {
+    counter += 1
+    let label = "\(tag)-\(counter) <&\"\u{A0}>"
+    switch node {
+    case .text: return .text(label)
+    case .comment: return .comment(label)
+    case .fragment: return node
+    case .element(let element):
+      var children: [Node] = []
+      for child in element.children { children.append(relabel(child, tag, keyed: keyed, &counter)) }
+      return .element(element.with(key: .some(element.key == nil || !keyed ? nil : label), children: children))
+    }
+  }
+
+  /// The patches with each `inserts` entry expanded into its `insert` patches.
+  static func expandingRuns(_ patches: JSONValue) -> JSONValue {
+    guard case .array(let list) = patches else { return patches }
+    var expanded: [JSONValue] = []
+    for patch in list {
+      guard case .object(let fields) = patch, field("op", of: fields) == .string("inserts"),
+        let node = field("node", of: fields), case .array(let more)? = field("more", of: fields)
+      else {
+        expanded.append(patch)
+        continue
+      }
+      func insert(_ node: JSONValue) -> JSONValue {
+        .object([
+          ("op", .string("insert")), ("parent", field("parent", of: fields)!), ("before", field("before", of: fields)!),
+          ("node", node),
+        ])
+      }
+      expanded.append(insert(node))
+      let size = nodeCount(node)
+      for (index, parts) in more.enumerated() {
+        guard case .array(var strings) = parts else { return .null }
+        strings.reverse()
+        expanded.append(insert(refill(node, offset: (index + 1) * size, parts: &strings)))
+      }
+    }
+    return .array(expanded)
+  }
+
+  static func field(_ name: String, of fields: [(key: String, value: JSONValue)]) -> JSONValue? {
+    fields.first { $0.key == name }?.value
+  }
+
+  static func nodeCount(_ node: JSONValue) -> Int {
+    guard case .object(let fields) = node, case .array(let children)? = field("children", of: fields) else { return 1 }
+    return children.reduce(1) { $0 + nodeCount($1) }
+  }
+
+  /// The run's first node with its ids moved on by `offset` and its keys and texts, in
+  /// document order, taken from the end of `parts`.
+  static func refill(_ node: JSONValue, offset: Int, parts: inout [JSONValue]) -> JSONValue {
+    guard case .object(let fields) = node else { return node }
+    return .object(fields.map { name, value in
+      switch (name, value) {
+      case ("id", .number(let id)): return (name, .number(String(Int(id)! + offset)))
+      case ("key", _), ("text", _), ("comment", _): return (name, parts.popLast() ?? .null)
+      case ("children", .array(let children)): return (name, .array(children.map { refill($0, offset: offset, parts: &parts) }))
+      default: return (name, value)
+      }
+    })
   }
 }
