@@ -90,6 +90,8 @@ def main():
         print(f"{per_click(microseconds):8.2f} ms  {name[:90]}  {url}")
     print("per click, by where it ran: " + ", ".join(
         f"{group} {per_click(microseconds):.2f} ms" for group, microseconds in groups.most_common()))
+    if args.page == "wasm" and not groups["module"]:
+        raise SystemExit("profile-wasm-op: no sample ran in the module: was the operation clicked?")
 
 
 if __name__ == "__main__":

@@ -216,6 +216,9 @@ suite "wasm parity and diff properties under node" env NAVDOM_BIN="$navdom" NAVD
 # rows they should (the figures it prints are not judged; README.md has a full run's).
 suite "browser benchmark pages (one round)" env NAVDOM_BIN="$navdom" "$venv/bin/python" Scripts/bench-wasm-dom.py \
   --rounds 1 --warmups 0
+# And its profiler, on a few clicks: it fails when no sample ran in the module.
+suite "browser benchmark profile (a few clicks)" env NAVDOM_BIN="$navdom" "$venv/bin/python" Scripts/profile-wasm-op.py \
+  '#run' --clicks 5 --top 5
 
 # The watch fixture's module too, for the --wasm pass of test_watch_rebuild.py.
 suite "watch fixture to wasm" Tests/watch/prepare-fixture.sh --wasm
