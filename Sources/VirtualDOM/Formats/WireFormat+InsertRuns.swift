@@ -59,7 +59,7 @@ extension WireFormat {
   /// node in the same places, elements with the same tag, namespace, attributes and listened
   /// events, a key where `first` has one, and no properties on either (a copy of a built node
   /// would carry form state, so the page builds those one by one).
-  static func hasRunShape(_ first: Node, _ node: Node) -> Bool {
+  private static func hasRunShape(_ first: Node, _ node: Node) -> Bool {
     switch (first, node) {
     case (.text, .text), (.comment, .comment): return true
     case (.element(let a), .element(let b)): return hasRunShape(a, b)
