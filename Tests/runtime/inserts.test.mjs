@@ -64,6 +64,28 @@ test('a malformed more entry is refused with the patch index, after the rows bef
   assert.equal(container.querySelectorAll('tr').length, 0);
 });
 
+test('a run refused partway keeps the rows before the refused one, with their ids', () => {
+  const { container } = page('<ul></ul>');
+  assert.throws(() => applyPatches(container, [{ ...run, more: [['b', 'Banana', 'cb'], ['c']] }]),
+    (error) => error.patchIndex === 0 && /more\[1\] must be an array of 3 strings/.test(error.message));
+  assert.equal(container.querySelectorAll('tr').length, 2);
+  assert.equal(nodeById(16, container), container.querySelectorAll('tr')[1]);
+  assert.equal(nodeById(18, container).data, 'Banana');
+  assert.equal(nodeById(22, container), undefined);
+});
+
+test('a run whose ids come back to ones in use is refused at the first row that takes one', () => {
+  // The first node's ids 5 and 9, two nodes: the next rows take 7 and 11, then 9 (in use) and 13.
+  const { container } = page('<ul></ul>');
+  const forged = { op: 'inserts', parent: 1, before: null, node: { id: 5, tag: 'li', children: [{ id: 9, text: 'a' }] },
+    more: [['b'], ['c'], ['d']] };
+  assert.throws(() => applyPatches(container, [forged]), /node id 9 is already in use/);
+  assert.deepEqual([...container.querySelectorAll('li')].map((li) => li.textContent), ['a', 'b']);
+  assert.equal(nodeById(7, container).textContent, 'b');
+  assert.equal(nodeById(9, container).data, 'a');
+  assert.equal(nodeById(13, container), undefined);
+});
+
 test('a node with properties cannot start a run, and ids in use are refused', () => {
   const { container } = page('<ul><li>x</li></ul>');
   const withProps = { op: 'inserts', parent: 1, before: null, node: { id: 5, tag: 'input', props: [['value', 'x']] }, more: [[]] };

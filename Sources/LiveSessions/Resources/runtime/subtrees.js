@@ -102,7 +102,9 @@ function fillNode(root, wire, node, built, run = null) {
  * An `inserts` entry (PROTOCOL.md): `wire`, then for each entry of `more` a node of its shape
  * whose ids are `wire`'s moved on by its size once per place in the run, and whose keys and
  * texts are the entry's strings in document order. Each node is built (copies of the first,
- * filled in) and inserted in turn, as the `insert` patches the entry stands for would be.
+ * filled in) in turn, as the `insert` patches the entry stands for would be, into a fragment
+ * that goes into the document once (one insertion instead of one per row); when a node is
+ * refused, those before it still go in, with their ids.
  */
 export function insertRun(root, wire, more, parent, before) {
   if (!Array.isArray(more)) throw new Error('more must be an array');
@@ -112,14 +114,27 @@ export function insertRun(root, wire, more, parent, before) {
   const template = more.length ? first.top.cloneNode(true) : null;
   adopt(root, first, parent, before);
   const size = first.nodes.length;
-  for (let k = 0; k < more.length; k++) {
-    const values = more[k];
-    if (!Array.isArray(values) || values.length !== parts || !values.every((value) => typeof value === 'string')) {
-      throw new Error(`more[${k}] must be an array of ${parts} strings (the node's keys and texts)`);
+  const rows = doc.createDocumentFragment();
+  const pending = [];
+  try {
+    for (let k = 0; k < more.length; k++) {
+      const values = more[k];
+      if (!Array.isArray(values) || values.length !== parts || !values.every((value) => typeof value === 'string')) {
+        throw new Error(`more[${k}] must be an array of ${parts} strings (the node's keys and texts)`);
+      }
+      // The rows before are not registered yet; ids above the last one's are free. An id of
+      // this row that equals an earlier row's equals one of the first node's (rows' ids differ
+      // by whole sizes), and the first node is registered: claimId refuses it there, on the
+      // earlier of the two rows, as one insert after another would.
+      const floor = pending.length ? pending[pending.length - 1].floor : root.maxId;
+      const built = { top: template.cloneNode(true), nodes: [], ids: [], dialogs: [], floor, seen: null };
+      fillNode(root, wire, built.top, built, { offset: (k + 1) * size, values, next: 0 });
+      rows.appendChild(built.top);
+      pending.push(built);
     }
-    const built = { top: template.cloneNode(true), nodes: [], ids: [], dialogs: [], floor: root.maxId, seen: null };
-    fillNode(root, wire, built.top, built, { offset: (k + 1) * size, values, next: 0 });
-    adopt(root, built, parent, before);
+  } finally {
+    parent.insertBefore(rows, before);
+    for (let k = 0; k < pending.length; k++) registerBuilt(root, pending[k]);
   }
 }
 
@@ -136,6 +151,11 @@ function varyingParts(wire) {
 /** Puts a built subtree into the document, then gives its nodes their ids. */
 export function adopt(root, built, parent, before) {
   parent.insertBefore(built.top, before);
+  registerBuilt(root, built);
+}
+
+/** Gives a built subtree's nodes, now in the document, their ids, and opens its open dialogs. */
+function registerBuilt(root, built) {
   const { nodes, ids, dialogs } = built;
   for (let i = 0; i < nodes.length; i++) register(root, nodes[i], ids[i]);
   for (let i = 0; i < dialogs.length; i++) {
