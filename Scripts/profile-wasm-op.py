@@ -52,7 +52,9 @@ def main():
     parser.add_argument("--top", type=int, default=30, help="how many functions to list")
     args = parser.parse_args()
     binary = Path(os.environ.get("NAVDOM_BIN", ".build/release/navdom"))
-    if not (REPO / binary).exists() and not binary.exists():
+    if not binary.is_absolute():
+        binary = REPO / binary
+    if not binary.exists():
         raise SystemExit(f"profile-wasm-op: no navdom at {binary} (set NAVDOM_BIN)")
     process, base = bench.start_server(binary, args.wasm_module, args.public)
     driver = bench.browser()

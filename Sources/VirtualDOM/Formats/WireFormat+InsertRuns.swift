@@ -44,9 +44,10 @@ extension WireFormat {
     writeInsertFields(parent: parent, before: before, node: first, firstID: firstID, to: &writer)
     writer.key("more")
     writer.raw("[")
-    for index in start + 1..<end {
-      guard case .insert(_, _, let node, _) = patches[index] else { continue }
-      writer.raw(index == start + 1 ? "[" : ",[")
+    var isFirstRow = true
+    for case .insert(_, _, let node, _) in patches[start + 1..<end] {
+      writer.raw(isFirstRow ? "[" : ",[")
+      isFirstRow = false
       var isFirstPart = true
       writeVaryingParts(of: node, isFirst: &isFirstPart, to: &writer)
       writer.raw("]")
