@@ -48,6 +48,8 @@ extension Differ {
     while lists.start < length {
       guard let same = Self.sameKeys(old + lists.start, new + lists.start) else { return false }
       guard same else { return true }
+      LookAhead.prefetch(lists.old, from: lists.start)
+      LookAhead.prefetch(lists.new, from: lists.start)
       diffNode(old + lists.start, oldAt: lists.oldPosition, new + lists.start, newAt: lists.newPosition)
       lists.oldPosition += Self.subtreeSize(old + lists.start)
       lists.newPosition += Self.subtreeSize(new + lists.start)
@@ -65,6 +67,11 @@ extension Differ {
     let old = lists.old.baseAddress!
     let new = lists.new.baseAddress!
     while lists.oldEnd >= lists.start && lists.newEnd >= lists.start {
+      // Backwards, which the processor's own prefetching follows less well than forwards.
+      if lists.oldEnd >= 8 && lists.newEnd >= 8 {
+        LookAhead.prefetchBlock(old + lists.oldEnd - 8)
+        LookAhead.prefetchBlock(new + lists.newEnd - 8)
+      }
       guard let same = Self.sameKeys(old + lists.oldEnd, new + lists.newEnd) else { return false }
       guard same else { break }
       lists.oldSuffixPosition -= Self.subtreeSize(old + lists.oldEnd)
@@ -137,6 +144,8 @@ extension Differ {
     for offset in 0..<lists.suffixLength {
       let oldIndex = lists.oldEnd + 1 + offset
       let newIndex = lists.newEnd + 1 + offset
+      LookAhead.prefetch(lists.old, from: oldIndex)
+      LookAhead.prefetch(lists.new, from: newIndex)
       diffNode(old + oldIndex, oldAt: oldPosition, new + newIndex, newAt: newPosition)
       oldPosition += Self.subtreeSize(old + oldIndex)
       newPosition += Self.subtreeSize(new + newIndex)
@@ -173,6 +182,10 @@ extension Differ {
 
     for index in 0..<lists.newCount where match.sources[index] != -1 {
       let oldIndex = match.sources[index]
+      // The old children after this one are the likely next: a move or a swap leaves the
+      // rest in order.
+      LookAhead.prefetch(lists.old, from: oldIndex)
+      LookAhead.prefetch(lists.new, from: start + index)
       diffNode(
         old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
         newAt: match.newPositions[index])
