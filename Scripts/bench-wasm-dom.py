@@ -110,6 +110,17 @@ def weighted_geomean(ratios):
     return math.exp(sum(weight * math.log(ratios[name]) for name, weight, _, _ in OPS) / total)
 
 
+def navdom_binary(tool):
+    """The server to run: $NAVDOM_BIN (relative to the repository) or the release build; exits
+    with `tool`'s name when it is missing."""
+    binary = Path(os.environ.get("NAVDOM_BIN", ".build/release/navdom"))
+    if not binary.is_absolute():
+        binary = REPO / binary
+    if not binary.exists():
+        sys.exit(f"{tool}: no navdom at {binary} (swift build -c release --product navdom, or set NAVDOM_BIN)")
+    return binary
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
@@ -119,11 +130,7 @@ def main():
     # A copy of public/ with another runtime.js, to compare two versions of it.
     parser.add_argument("--public", default="public", help="the static files to serve (default: public)")
     args = parser.parse_args()
-    binary = Path(os.environ.get("NAVDOM_BIN", ".build/release/navdom"))
-    if not binary.is_absolute():
-        binary = REPO / binary
-    if not binary.exists():
-        sys.exit(f"bench-wasm-dom: no navdom at {binary} (swift build -c release --product navdom, or set NAVDOM_BIN)")
+    binary = navdom_binary("bench-wasm-dom")
     module = Path(args.wasm_module)
     if not (REPO / module).exists():
         sys.exit(f"bench-wasm-dom: no module at {module} (Scripts/build-wasm.sh builds it)")

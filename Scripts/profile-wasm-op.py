@@ -16,7 +16,6 @@ Scripts/build-wasm.sh writes beside each module) to see Swift's function names. 
 import argparse
 import collections
 import importlib.util
-import os
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -51,11 +50,7 @@ def main():
     parser.add_argument("--public", default="public")
     parser.add_argument("--top", type=int, default=30, help="how many functions to list")
     args = parser.parse_args()
-    binary = Path(os.environ.get("NAVDOM_BIN", ".build/release/navdom"))
-    if not binary.is_absolute():
-        binary = REPO / binary
-    if not binary.exists():
-        raise SystemExit(f"profile-wasm-op: no navdom at {binary} (set NAVDOM_BIN)")
+    binary = bench.navdom_binary("profile-wasm-op")
     process, base = bench.start_server(binary, args.wasm_module, args.public)
     driver = bench.browser()
     try:

@@ -1,5 +1,6 @@
 import BenchmarkTable
 import NavigationCore
+import VirtualDOM
 
 /// js-framework-benchmark's nine operations as an app's model, for timing the whole
 /// client-side path in a browser (public/bench/wasm.html, Scripts/bench-wasm-dom.py): a click
@@ -16,6 +17,8 @@ final class BenchmarkModel {
   /// The highlighted row (`class="danger"`), by id.
   @Observed var selectedID: Int?
   private var nextID = 1
+  /// The table's rows as nodes, kept from one render to the next (the view's memo, not state).
+  let rowNodes = ListMemo<Int, BenchmarkRowInput>()
 
   /// Replaces the rows with `count` new ones ("create rows", "replace all rows", "create many
   /// rows").

@@ -1,0 +1,115 @@
+/// A list's nodes, each built once and reused while its input stays the same: React's `memo`
+/// and Elm's `Html.Lazy`, for the rows of a list.
+///
+/// A view builds every row on every render, and the diff then walks every row to find the few
+/// that changed. Through a memo, an item whose input equals the one of the last call gets the
+/// very node built then: nothing is built, and the diff, which sees the same subtree on both
+/// sides, skips it without a walk.
+///
+/// Keep one memo per list, beside the list's state (in the model), and call it from the view:
+///
+/// ```swift
+/// final class Shelf {
+///   var items: [Item] = []
+///   let rows = ListMemo<Int, Item>()
+/// }
+///
+/// func shelfView(_ shelf: Shelf) -> Node {
+///   ul {
+///     shelf.rows.nodes(shelf.items, id: { $0.id }) { item in
+///       li(.key(String(item.id))) { item.name }
+///     }
+///   }
+/// }
+/// ```
+///
+/// The node of an unchanged input is reused whatever else changed, so `build` must depend on
+/// its input alone (and on what never changes for an id, such as a listener that captures the
+/// id and the model). A memo keeps the nodes of its last call only: its memory follows the
+/// list, and an item that left and comes back is built again. It is not `Sendable`: it lives
+/// where its model lives.
+///
+/// In a WebAssembly module a memo links a `Dictionary`, and an input's synthesized `==` on a
+/// `String` links Unicode normalization (Swift compares strings by canonical equivalence):
+/// compare text with `DOMString.equal(_:_:)`, by code points, as the diff does.
+public final class ListMemo<ID: Hashable, Input: Equatable> {
+  private struct Entry {
+    var input: Input
+    var node: Node
+  }
+
+  private var entries: [ID: Entry] = [:]
+  private var isBuilding = false
+
+  /// An empty memo: the first call builds every node.
+  ///
+  /// ```swift
+  /// let rows = ListMemo<Int, Item>()
+  /// ```
+  public init() {}
+
+  /// The nodes of `items` in order: each item's input (`input(item)`) is compared with the one
+  /// its id had at the last call, and `build(input)` runs only when it differs or is new.
+  ///
+  /// ```swift
+  /// struct ItemRow: Equatable { var name: String; var isSelected: Bool }
+  ///
+  /// let rows = ListMemo<Int, ItemRow>()
+  /// let items = [Item(id: 1), Item(id: 2)]
+  /// let selectedID = 2
+  /// let list = ul {
+  ///   rows.nodes(items, id: { $0.id }, input: { ItemRow(name: $0.name, isSelected: $0.id == selectedID) }) { row in
+  ///     li(row.isSelected ? .class("selected") : .none) { row.name }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Calling a memo again from inside its own `build` traps: give the inner list its own memo.
+  public func nodes<Items: Sequence>(
+    _ items: Items, id: (Items.Element) -> ID, input: (Items.Element) -> Input,
+    build: (Input) -> Node
+  ) -> [Node] {
+    precondition(!isBuilding, "ListMemo.nodes was called from its own build closure; give the inner list a ListMemo of its own")
+    isBuilding = true
+    defer { isBuilding = false }
+    // Taken out while building, so an entry is moved rather than copied, and one that is not
+    // used again is freed at the end of the call.
+    var previous: [ID: Entry] = [:]
+    swap(&previous, &entries)
+    var next: [ID: Entry] = [:]
+    next.reserveCapacity(Swift.max(previous.count, items.underestimatedCount))
+    var nodes: [Node] = []
+    nodes.reserveCapacity(items.underestimatedCount)
+    for item in items {
+      let itemID = id(item)
+      let itemInput = input(item)
+      let node: Node
+      if let kept = previous.removeValue(forKey: itemID), kept.input == itemInput {
+        node = kept.node
+      } else {
+        node = build(itemInput)
+      }
+      next[itemID] = Entry(input: itemInput, node: node)
+      nodes.append(node)
+    }
+    entries = next
+    return nodes
+  }
+}
+
+extension ListMemo {
+  /// The nodes of `items`, each item its own input: `build(item)` runs for an item that is
+  /// new or differs from the one its id had at the last call.
+  ///
+  /// ```swift
+  /// let rows = ListMemo<Int, Item>()
+  /// let list = ul {
+  ///   rows.nodes([Item(id: 1), Item(id: 2)], id: { $0.id }) { item in li { item.name } }
+  /// }
+  /// ```
+  public func nodes<Items: Sequence>(
+    _ items: Items, id: (Input) -> ID, build: (Input) -> Node
+  ) -> [Node] where Items.Element == Input {
+    nodes(items, id: id, input: { $0 }, build: build)
+  }
+}
