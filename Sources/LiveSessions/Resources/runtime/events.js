@@ -2,7 +2,7 @@
 // default actions are stopped (the DOM changes only through patches), and the message.
 
 import { ELEMENT_NODE, NS, isDialog } from './dom.js';
-import { ID } from './root.js';
+import { ID, registerRowAround } from './root.js';
 import { listensTo } from './attributes.js';
 import { heldModifiers } from './event-options.js';
 
@@ -11,6 +11,7 @@ import { heldModifiers } from './event-options.js';
  * ancestor (inside the container) that listens. Only that one element sends it.
  */
 export function listeningElement(root, event) {
+  registerRowAround(root, event.target); // a new row's listeners wait until it is used
   let node = event.target;
   while (node && node !== root.container) {
     if (node.nodeType === ELEMENT_NODE && listensTo(node, event.type) && root.byId.get(node[ID]) === node) {

@@ -2,7 +2,7 @@
 // "Hydration"), so patches and events can name its nodes by id.
 
 import { COMMENT_NODE, ELEMENT_NODE, TEXT_NODE, isDialog } from './dom.js';
-import { claimRoot, register } from './root.js';
+import { claimRoot, forgetAllIds, register } from './root.js';
 import { openModally } from './dialogs.js';
 
 /**
@@ -18,8 +18,7 @@ import { openModally } from './dialogs.js';
  */
 export function hydrate(container, ids) {
   const root = claimRoot(container);
-  root.byId = new Map();
-  root.maxId = 0;
+  forgetAllIds(root);
   root.shape = null;
   register(root, container, 0);
   const openDialogs = [];

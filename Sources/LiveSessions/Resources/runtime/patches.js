@@ -2,7 +2,7 @@
 // container, with the ids of the nodes they name looked up on the container's Root.
 
 import { COMMENT_NODE, ELEMENT_NODE, TEXT_NODE, isDialog, readSelection } from './dom.js';
-import { ID, forgetChildren, rootOf, unregisterSubtree } from './root.js';
+import { ID, forgetChildren, nodeWithId, rootOf, unregisterSubtree } from './root.js';
 import { addListener, removeAttribute, removeListener, resetProperty, setAttribute, setProperty } from './attributes.js';
 import { adopt, buildSubtree, insertRun, insertSubtree } from './subtrees.js';
 import {
@@ -104,7 +104,7 @@ const OPS = Object.freeze({
   },
 
   text(root, patch) {
-    const node = nodeFor(root, patch.id, 'id');
+    const node = nodeFor(root, patch.id, 'id', true);
     if (node.nodeType !== TEXT_NODE && node.nodeType !== COMMENT_NODE) {
       throw new Error('the node is not a text or comment node');
     }
@@ -112,7 +112,7 @@ const OPS = Object.freeze({
   },
 
   setAttr(root, patch) {
-    const element = elementFor(root, patch.id);
+    const element = elementFor(root, patch.id, true);
     const name = requireString(patch.name, 'name');
     const value = requireString(patch.value, 'value');
     // A dialog's `open` means "presented": open it modally, as hydration does.
@@ -121,7 +121,7 @@ const OPS = Object.freeze({
   },
 
   removeAttr(root, patch) {
-    const element = elementFor(root, patch.id);
+    const element = elementFor(root, patch.id, true);
     const name = requireString(patch.name, 'name');
     // close(), not attribute removal alone: a modal dialog would stay in the top layer.
     if (isDialog(element) && name === 'open') return closeDialog(root, element);
@@ -180,14 +180,15 @@ const INVOKE = Object.freeze({
 
 // --- Looking nodes up ----------------------------------------------------------------------
 
-function nodeFor(root, id, field) {
-  const node = Number.isInteger(id) ? root.byId.get(id) : undefined;
+/** `inPlace`: the patch changes the node's data or attributes only (nodeWithId). */
+function nodeFor(root, id, field, inPlace = false) {
+  const node = Number.isInteger(id) ? nodeWithId(root, id, inPlace) : undefined;
   if (!node) throw new Error(`no node with id ${JSON.stringify(id)} (${field}); it was removed or never existed`);
   return node;
 }
 
-function elementFor(root, id) {
-  const node = nodeFor(root, id, 'id');
+function elementFor(root, id, inPlace = false) {
+  const node = nodeFor(root, id, 'id', inPlace);
   if (node.nodeType !== ELEMENT_NODE) throw new Error(`node ${id} is not an element`);
   return node;
 }

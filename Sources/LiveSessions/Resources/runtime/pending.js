@@ -5,7 +5,7 @@
 // connection would.
 
 import { ELEMENT_NODE } from './dom.js';
-import { rootIfAny } from './root.js';
+import { nodeWithId, rootIfAny } from './root.js';
 
 const PENDING = 'data-navdom-pending';
 const LATENCY = 'navdom:latency';
@@ -13,7 +13,7 @@ const LATENCY = 'navdom:latency';
 /** Marks the element `message` came from as pending; counted, for several events in a row. */
 export function markPending(session, message) {
   const root = rootIfAny(session.container);
-  const element = message.id > 0 && root ? root.byId.get(message.id) : null;
+  const element = message.id > 0 && root ? nodeWithId(root, message.id) : null;
   if (!element || element.nodeType !== ELEMENT_NODE) return;
   session.pending = session.pending || new Map();
   session.pending.set(message, element);

@@ -3,7 +3,7 @@
 // node something else removed), keeping the URL, focus, caret, scroll and typed text.
 
 import { cssString, readSelection } from './dom.js';
-import { ID, nodeById, rootIfAny } from './root.js';
+import { nodeById, nodeId, rootIfAny } from './root.js';
 import { hydrate } from './hydration.js';
 import { applyPatches } from './patches.js';
 import { firstDifference } from './check.js';
@@ -66,7 +66,7 @@ function keepView(container) {
   const active = doc.activeElement;
   const view = { x: win ? win.scrollX : 0, y: win ? win.scrollY : 0, focus: null };
   if (active && active !== container && container.contains(active)) {
-    view.focus = { node: active[ID], id: active.id, name: active.getAttribute('name'), tag: active.localName, selection: readSelection(active) };
+    view.focus = { node: nodeId(active), id: active.id, name: active.getAttribute('name'), tag: active.localName, selection: readSelection(active) };
   }
   return view;
 }

@@ -14,8 +14,8 @@
 // A server sends such a run as one `inserts` entry (the first node, then each row's keys and
 // texts), whose rows are copies of the first filled in the same way (insertRun).
 
-import { NS } from './dom.js';
-import { register } from './root.js';
+import { COMMENT_NODE, ELEMENT_NODE, NS, TEXT_NODE } from './dom.js';
+import { deferRun, isIdInUse, register } from './root.js';
 import { addWireListener, setAttribute, setProperty } from './attributes.js';
 import { openModally } from './dialogs.js';
 
@@ -109,19 +109,28 @@ function fillNode(root, wire, node, built, run = null) {
 export function insertRun(root, wire, more, parent, before) {
   if (!Array.isArray(more)) throw new Error('more must be an array');
   const doc = parent.ownerDocument;
+  const given = root.maxId;
   const first = buildSubtree(root, wire, doc);
   const parts = varyingParts(wire);
   const template = more.length ? first.top.cloneNode(true) : null;
   adopt(root, first, parent, before);
   const size = first.nodes.length;
+  let low = Infinity, high = -Infinity;
+  for (const id of first.ids) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  // The usual run: new ids, each row's in a block of its own, no dialog to open. Its rows'
+  // ids can then be told from their numbers alone, and wait until something names them.
+  if (more.length && low > given && high - low < size && !first.dialogs.length) {
+    return insertDeferredRows(root, { wire, more, parts, template, size, low, ids: first.ids }, parent, before);
+  }
   const rows = doc.createDocumentFragment();
   const pending = [];
   try {
     for (let k = 0; k < more.length; k++) {
       const values = more[k];
-      if (!Array.isArray(values) || values.length !== parts || !values.every((value) => typeof value === 'string')) {
-        throw new Error(`more[${k}] must be an array of ${parts} strings (the node's keys and texts)`);
-      }
+      checkRowValues(values, k, parts);
       // The rows before are not registered yet; ids above the last one's are free. An id of
       // this row that equals an earlier row's equals one of the first node's (rows' ids differ
       // by whole sizes), and the first node is registered: claimId refuses it there, on the
@@ -136,6 +145,113 @@ export function insertRun(root, wire, more, parent, before) {
     parent.insertBefore(rows, before);
     for (let k = 0; k < pending.length; k++) registerBuilt(root, pending[k]);
   }
+}
+
+/**
+ * The rows of a run after the first, as insertRun's loop builds them, but for their ids and
+ * listeners: each is a copy of the first with its texts set, and the run is recorded
+ * (root.js, deferRun) so that a row gets its ids and listeners when a patch, an event or
+ * nodeId names one of its nodes. A page of 1,000 new rows thus touches two text nodes per row,
+ * as a hand-written page does, rather than giving every node an id and a wrapper.
+ */
+function insertDeferredRows(root, first, parent, before) {
+  const { wire, more, parts, template, size } = first;
+  const texts = textPlaces(wire);
+  const rows = parent.ownerDocument.createDocumentFragment();
+  let places = null; // first node's id -> {wire, path}, made when first asked
+  const run = {
+    root, parent, size, low: first.low, firstIds: new Set(first.ids), rows: [],
+    register: (row, place) => registerRowNodes(root, wire, row, (place + 1) * size),
+    nodeOf: (row, firstId) => {
+      places = places || wirePlaces(wire);
+      const { wire: wanted, path } = places.get(firstId);
+      const node = nodeAt(row, path);
+      return node && builtFrom(wanted, node) ? node : null;
+    },
+  };
+  try {
+    for (let k = 0; k < more.length; k++) {
+      const values = more[k];
+      checkRowValues(values, k, parts);
+      const top = template.cloneNode(true);
+      for (let i = 0; i < texts.length; i++) nodeAt(top, texts[i].path).data = values[texts[i].value];
+      rows.appendChild(top);
+      run.rows.push(top);
+    }
+  } finally {
+    parent.insertBefore(rows, before);
+    deferRun(root, run);
+  }
+}
+
+/**
+ * Gives the nodes of a deferred row (a copy of `wire` at `node`) their ids and listeners. A
+ * node the page added since (an extension's icon) is passed over; one it took away keeps its
+ * ids unknown, so a patch naming them is refused (and the page rebuilt) as for any other.
+ */
+function registerRowNodes(root, wire, node, offset) {
+  register(root, node, wire.id + offset);
+  const on = wire.on;
+  if (on) for (let i = 0; i < on.length; i++) addWireListener(root, node, on[i]);
+  const children = wire.children;
+  if (!children) return;
+  let child = node.firstChild;
+  for (let i = 0; i < children.length; i++) {
+    while (child && !builtFrom(children[i], child)) child = child.nextSibling;
+    if (!child) return;
+    registerRowNodes(root, children[i], child, offset);
+    child = child.nextSibling;
+  }
+}
+
+/** Whether `node` is of the kind wire node `wire` builds (text, comment, or its element). */
+function builtFrom(wire, node) {
+  if (typeof wire.text === 'string') return node.nodeType === TEXT_NODE;
+  if (typeof wire.comment === 'string') return node.nodeType === COMMENT_NODE;
+  return node.nodeType === ELEMENT_NODE && node.localName === wire.tag;
+}
+
+/** Each node of a run's first node, by id: {wire, path (child indices from the top)}. */
+function wirePlaces(top) {
+  const places = new Map();
+  const visit = (wire, path) => {
+    places.set(wire.id, { wire, path });
+    const children = wire.children;
+    if (children) for (let i = 0; i < children.length; i++) visit(children[i], [...path, i]);
+  };
+  visit(top, []);
+  return places;
+}
+
+/** Where a run's node has its texts: for each, the index among its keys and texts, and its path. */
+function textPlaces(wire) {
+  const places = [];
+  let value = 0;
+  const visit = (node, path) => {
+    if (typeof node.text === 'string' || typeof node.comment === 'string') return void places.push({ value: value++, path });
+    if (node.key !== undefined) value++;
+    const children = node.children;
+    if (children) for (let i = 0; i < children.length; i++) visit(children[i], [...path, i]);
+  };
+  visit(wire, []);
+  return places;
+}
+
+/** The node at `path` (child indices) below `top`, or null when the page took nodes away. */
+function nodeAt(top, path) {
+  let node = top;
+  for (let i = 0; i < path.length && node; i++) {
+    node = node.firstChild;
+    for (let j = path[i]; j > 0 && node; j--) node = node.nextSibling;
+  }
+  return node;
+}
+
+/** Throws unless `values`, the run's `more[k]`, is an array of `parts` strings. */
+function checkRowValues(values, k, parts) {
+  let valid = Array.isArray(values) && values.length === parts;
+  for (let i = 0; valid && i < parts; i++) valid = typeof values[i] === 'string';
+  if (!valid) throw new Error(`more[${k}] must be an array of ${parts} strings (the node's keys and texts)`);
 }
 
 /** How many keys and texts a run's node has; an error for properties (a copy would share form state). */
@@ -173,7 +289,7 @@ function claimId(root, id, built) {
     if (built.seen) built.seen.add(id);
   } else {
     if (!built.seen) built.seen = new Set(built.ids);
-    if (root.byId.has(id) || built.seen.has(id)) throw new Error(`node id ${id} is already in use`);
+    if (isIdInUse(root, id) || built.seen.has(id)) throw new Error(`node id ${id} is already in use`);
     built.seen.add(id);
   }
 }
