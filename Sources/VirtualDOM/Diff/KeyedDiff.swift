@@ -48,8 +48,7 @@ extension Differ {
     while lists.start < length {
       guard let same = Self.sameKeys(old + lists.start, new + lists.start) else { return false }
       guard same else { return true }
-      LookAhead.prefetch(lists.old, from: lists.start)
-      LookAhead.prefetch(lists.new, from: lists.start)
+      LookAhead.prefetch(lists.old, from: lists.start, lists.new, from: lists.start)
       diffNode(old + lists.start, oldAt: lists.oldPosition, new + lists.start, newAt: lists.newPosition)
       lists.oldPosition += Self.subtreeSize(old + lists.start)
       lists.newPosition += Self.subtreeSize(new + lists.start)
@@ -144,8 +143,7 @@ extension Differ {
     for offset in 0..<lists.suffixLength {
       let oldIndex = lists.oldEnd + 1 + offset
       let newIndex = lists.newEnd + 1 + offset
-      LookAhead.prefetch(lists.old, from: oldIndex)
-      LookAhead.prefetch(lists.new, from: newIndex)
+      LookAhead.prefetch(lists.old, from: oldIndex, lists.new, from: newIndex)
       diffNode(old + oldIndex, oldAt: oldPosition, new + newIndex, newAt: newPosition)
       oldPosition += Self.subtreeSize(old + oldIndex)
       newPosition += Self.subtreeSize(new + newIndex)
@@ -184,8 +182,7 @@ extension Differ {
       let oldIndex = match.sources[index]
       // The old children after this one are the likely next: a move or a swap leaves the
       // rest in order.
-      LookAhead.prefetch(lists.old, from: oldIndex)
-      LookAhead.prefetch(lists.new, from: start + index)
+      LookAhead.prefetch(lists.old, from: oldIndex, lists.new, from: start + index)
       diffNode(
         old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
         newAt: match.newPositions[index])

@@ -39,6 +39,15 @@ package enum LookAhead {
     #endif
   }
 
+  /// `prefetch(_:from:)` for a walk over two lists in step (the diff's old and new children).
+  @inline(__always)
+  package static func prefetch(
+    _ old: UnsafeBufferPointer<Node>, from oldIndex: Int, _ new: UnsafeBufferPointer<Node>, from newIndex: Int
+  ) {
+    prefetch(old, from: oldIndex)
+    prefetch(new, from: newIndex)
+  }
+
   /// Asks for the first two cache lines of the block of the element at `node` (nothing for
   /// text): its header, key, attributes and first children.
   @inline(__always)
