@@ -13,7 +13,7 @@
 /// the closures the DSL's builder writes (`tr { td {…}; td {…} }`), each child is a local that
 /// the block's array takes, and with lifetimes to the end of the scope the compiler had to copy
 /// each one into the array and release the local at the end (a retain and a release per child,
-/// two atomic operations; building the benchmark table took 3-7% longer). Nothing a node
+/// two atomic operations; README's Benchmarks section has the figures). Nothing a node
 /// holds has a deinitializer that could observe the difference but the closures of its
 /// listeners, which are released a little sooner.
 @_eagerMove

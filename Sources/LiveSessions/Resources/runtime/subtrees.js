@@ -156,15 +156,16 @@ export function insertRun(root, wire, more, parent, before) {
  */
 function insertDeferredRows(root, first, parent, before) {
   const { wire, more, parts, template, size } = first;
-  const texts = textPlaces(wire);
+  const places = wirePlaces(wire);
+  const texts = textPlaces(places);
   const rows = parent.ownerDocument.createDocumentFragment();
-  let places = null; // first node's id -> {wire, path}, made when first asked
+  let placesById = null; // made when a patch first names a node in place
   const run = {
     root, parent, size, low: first.low, firstIds: new Set(first.ids), rows: [],
     register: (row, place) => registerRowNodes(root, wire, row, (place + 1) * size),
     nodeOf: (row, firstId) => {
-      places = places || wirePlaces(wire);
-      const { wire: wanted, path } = places.get(firstId);
+      placesById = placesById || new Map(places.map((place) => [place.wire.id, place]));
+      const { wire: wanted, path } = placesById.get(firstId);
       const node = nodeAt(row, path);
       return node && builtFrom(wanted, node) ? node : null;
     },
@@ -211,11 +212,11 @@ function builtFrom(wire, node) {
   return node.nodeType === ELEMENT_NODE && node.localName === wire.tag;
 }
 
-/** Each node of a run's first node, by id: {wire, path (child indices from the top)}. */
+/** Each node of a run's first node, in document order: {wire, path (child indices from the top)}. */
 function wirePlaces(top) {
-  const places = new Map();
+  const places = [];
   const visit = (wire, path) => {
-    places.set(wire.id, { wire, path });
+    places.push({ wire, path });
     const children = wire.children;
     if (children) for (let i = 0; i < children.length; i++) visit(children[i], [...path, i]);
   };
@@ -223,18 +224,18 @@ function wirePlaces(top) {
   return places;
 }
 
-/** Where a run's node has its texts: for each, the index among its keys and texts, and its path. */
-function textPlaces(wire) {
-  const places = [];
+/**
+ * The texts among `places` (wirePlaces): for each, its index among the node's keys and texts,
+ * which a run's `more` entry lists in document order, and its path.
+ */
+function textPlaces(places) {
+  const texts = [];
   let value = 0;
-  const visit = (node, path) => {
-    if (typeof node.text === 'string' || typeof node.comment === 'string') return void places.push({ value: value++, path });
-    if (node.key !== undefined) value++;
-    const children = node.children;
-    if (children) for (let i = 0; i < children.length; i++) visit(children[i], [...path, i]);
-  };
-  visit(wire, []);
-  return places;
+  for (const { wire, path } of places) {
+    if (typeof wire.text === 'string' || typeof wire.comment === 'string') texts.push({ value: value++, path });
+    else if (wire.key !== undefined) value++;
+  }
+  return texts;
 }
 
 /** The node at `path` (child indices) below `top`, or null when the page took nodes away. */
