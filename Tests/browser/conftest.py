@@ -22,7 +22,12 @@ import time
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
+from selenium.common.exceptions import (
+    NoSuchFrameException,
+    StaleElementReferenceException,
+    TimeoutException,
+    WebDriverException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -306,9 +311,12 @@ class App:
     # Waiting
 
     def wait_for(self, condition, what, timeout=WAIT):
+        # A poll may land while the page unloads (a reload it waits for): WebKit then answers
+        # "no such frame ... before the unload event", and the next poll reads the new page.
         try:
             return WebDriverWait(
-                self.driver, timeout, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException]
+                self.driver, timeout, poll_frequency=0.02,
+                ignored_exceptions=[StaleElementReferenceException, NoSuchFrameException],
             ).until(condition)
         except TimeoutException:
             raise AssertionError(f"timed out after {timeout}s waiting for {what}") from None

@@ -146,8 +146,21 @@ class TodoPage:
         self.wait_for_visibility(False, self.footer_css, "Footer is not hidden")
         self.wait_for_element(".new-todo, #new-todo", "Could not find new todo input field")
 
+    def settle(self):
+        """Waits until every event sent has had its reply applied (not in page.js).
+
+        A checkbox shows its new state as it is clicked, before the app's reply lands; page.js
+        assumes an app that answers at once. A visitor acts on what the page shows: after "Mark
+        all" they see every row checked before they uncheck one. Without this wait the next
+        click could land on a row the reply had not checked yet, and check it (the app sets
+        a row's state from its checkbox, as the spec's own apps do)."""
+        self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.navdom.idle().then(() => done(), () => done());")
+
     def click_mark_all_completed_check_box(self):
         self.wait_for_element(self.toggle_all_css).click()
+        self.settle()
 
     def click_clear_complete_button(self):
         self.wait_for_visibility(True, self.clear_completed_css, "Expected clear completed items button to be visible").click()
@@ -168,6 +181,7 @@ class TodoPage:
 
     def toggle_item_at_index(self, index):
         self.wait_for_element(self.item_toggle_css(index)).click()
+        self.settle()
 
     def edit_item_at_index(self, index, text):
         self.wait_for_element(self.item_input_css(index)).send_keys(REMOVE_TEXT_KEY_SEQ, text)
