@@ -81,11 +81,12 @@ export function forgetAllIds(root) {
 }
 
 /**
- * Records rows whose ids wait until named: `run` is {firstIds (a Set of the run's first node's
- * ids), low (the smallest of them), size (ids per row), rows (the rows' top elements, in
- * order; the k-th has the first's ids moved on by (k + 1) * size), register(row, place) (gives
- * the row's nodes their ids and listeners), nodeOf(row, firstId) (the row's node of the first
- * node's `firstId`, or null)}. The rows' ids count as given from now on.
+ * Records rows whose ids wait until named: `run` is {root, parent, firstIds (a Set of the run's
+ * first node's ids), low and high (the smallest and the largest of them), size (ids per row),
+ * rows (the rows' top elements, in order; the k-th has the first's ids moved on by
+ * (k + 1) * size), register(row, place) (gives the row's nodes their ids and listeners),
+ * nodeOf(row, firstId) (the row's node of the first node's `firstId`, or null)}. The rows' ids
+ * count as given from now on.
  */
 export function deferRun(root, run) {
   run.live = 0;
@@ -95,9 +96,7 @@ export function deferRun(root, run) {
   }
   if (run.live === 0) return;
   root.deferredRuns.push(run);
-  let high = run.low;
-  for (const id of run.firstIds) if (id > high) high = id;
-  const last = high + run.rows.length * run.size;
+  const last = run.high + run.rows.length * run.size;
   if (last > root.maxId) root.maxId = last;
 }
 
@@ -139,10 +138,14 @@ function deferredPlace(root, id) {
 
 /** Gives the deferred row around `node` (if any) its ids: an event or a caller names its nodes. */
 export function registerRowAround(root, node) {
-  if (root.deferredRuns.length === 0) return;
-  for (let at = node; at && at !== root.container; at = at.parentNode) {
+  if (root.deferredRuns.length !== 0) registerRowsAbove(node, root.container);
+}
+
+/** Gives every deferred row that `node` is in or is the top of, up to `stop`, its ids. */
+function registerRowsAbove(node, stop) {
+  for (let at = node; at && at !== stop; at = at.parentNode) {
     const deferred = deferredRowAt(at);
-    if (deferred) registerRow(root, deferred.run, deferred.place);
+    if (deferred) registerRow(deferred.run.root, deferred.run, deferred.place);
   }
 }
 
@@ -240,12 +243,7 @@ function forget(root, node) {
 /** The id of a node the runtime knows, or undefined: `nodeId(button) // 4`. */
 export function nodeId(node) {
   if (node === null || node === undefined) return undefined;
-  if (node[ID] === undefined) {
-    for (let at = node; at; at = at.parentNode) {
-      const deferred = deferredRowAt(at);
-      if (deferred) registerRow(deferred.run.root, deferred.run, deferred.place);
-    }
-  }
+  if (node[ID] === undefined) registerRowsAbove(node, null);
   return node[ID];
 }
 

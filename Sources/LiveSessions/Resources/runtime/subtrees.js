@@ -111,7 +111,8 @@ export function insertRun(root, wire, more, parent, before) {
   const doc = parent.ownerDocument;
   const given = root.maxId;
   const first = buildSubtree(root, wire, doc);
-  const parts = varyingParts(wire);
+  const places = wirePlaces(wire);
+  const parts = varyingParts(places);
   const template = more.length ? first.top.cloneNode(true) : null;
   adopt(root, first, parent, before);
   const size = first.nodes.length;
@@ -123,7 +124,8 @@ export function insertRun(root, wire, more, parent, before) {
   // The usual run: new ids, each row's in a block of its own, no dialog to open. Its rows'
   // ids can then be told from their numbers alone, and wait until something names them.
   if (more.length && low > given && high - low < size && !first.dialogs.length) {
-    return insertDeferredRows(root, { wire, more, parts, template, size, low, ids: first.ids }, parent, before);
+    return insertDeferredRows(
+      root, { wire, more, places, parts, template, size, low, high, ids: first.ids }, parent, before);
   }
   const rows = doc.createDocumentFragment();
   const pending = [];
@@ -155,13 +157,12 @@ export function insertRun(root, wire, more, parent, before) {
  * as a hand-written page does, rather than giving every node an id and a wrapper.
  */
 function insertDeferredRows(root, first, parent, before) {
-  const { wire, more, parts, template, size } = first;
-  const places = wirePlaces(wire);
+  const { wire, more, places, parts, template, size } = first;
   const texts = textPlaces(places);
   const rows = parent.ownerDocument.createDocumentFragment();
   let placesById = null; // made when a patch first names a node in place
   const run = {
-    root, parent, size, low: first.low, firstIds: new Set(first.ids), rows: [],
+    root, parent, size, low: first.low, high: first.high, firstIds: new Set(first.ids), rows: [],
     register: (row, place) => registerRowNodes(root, wire, row, (place + 1) * size),
     nodeOf: (row, firstId) => {
       placesById = placesById || new Map(places.map((place) => [place.wire.id, place]));
@@ -255,13 +256,16 @@ function checkRowValues(values, k, parts) {
   if (!valid) throw new Error(`more[${k}] must be an array of ${parts} strings (the node's keys and texts)`);
 }
 
-/** How many keys and texts a run's node has; an error for properties (a copy would share form state). */
-function varyingParts(wire) {
-  if (wire.props !== undefined) throw new Error(`node ${wire.id} of an inserts entry has properties`);
-  if (typeof wire.text === 'string' || typeof wire.comment === 'string') return 1;
-  let count = wire.key === undefined ? 0 : 1;
-  const children = wire.children;
-  if (children) for (let i = 0; i < children.length; i++) count += varyingParts(children[i]);
+/**
+ * How many keys and texts a run's node has, from its places (wirePlaces); an error for
+ * properties (a copy would share form state).
+ */
+function varyingParts(places) {
+  let count = 0;
+  for (const { wire } of places) {
+    if (wire.props !== undefined) throw new Error(`node ${wire.id} of an inserts entry has properties`);
+    if (typeof wire.text === 'string' || typeof wire.comment === 'string' || wire.key !== undefined) count++;
+  }
   return count;
 }
 
