@@ -1,3 +1,4 @@
+import RandomTrees
 import Testing
 import VirtualDOM
 import VirtualDOMTesting
@@ -65,6 +66,51 @@ import VirtualDOMTesting
     let second = list.items(todos.reversed())
     #expect(list.built.count == 3)
     #expect(identical(first[0], second[2]) && identical(first[2], second[0]))
+  }
+
+  @Test func itemsAfterARemovedOneAndAroundAnInsertedOneKeepTheirNodes() {
+    let list = CountingList()
+    let more = todos + [Todo(id: 4, title: "Tea"), Todo(id: 5, title: "Jam")]
+    let first = list.items(more)
+    var next = more
+    next.remove(at: 1)
+    next.insert(Todo(id: 6, title: "Rice"), at: 3)
+    let second = list.items(next)
+    #expect(list.built == ["Milk", "Eggs", "Bread", "Tea", "Jam", "Rice"])
+    #expect(identical(first[0], second[0]) && identical(first[2], second[1]) && identical(first[3], second[2]))
+    #expect(identical(first[4], second[4]))
+  }
+
+  @Test func swappedItemsKeepTheirNodes() {
+    let list = CountingList()
+    let more = todos + [Todo(id: 4, title: "Tea"), Todo(id: 5, title: "Jam")]
+    let first = list.items(more)
+    var next = more
+    next.swapAt(1, 3)
+    let second = list.items(next)
+    #expect(list.built.count == 5)
+    #expect(identical(first[1], second[3]) && identical(first[3], second[1]) && identical(first[4], second[4]))
+  }
+
+  @Test func anyRunOfChangesGivesTheNodesARebuildWouldGive() {
+    let list = CountingList()
+    var random = SeededGenerator(seed: 38)
+    var current: [Todo] = []
+    for _ in 0..<300 {
+      var next = current
+      for _ in 0..<random.below(4) {
+        switch random.below(5) {
+        case 0: next.append(Todo(id: random.below(12), title: "T\(random.below(3))"))
+        case 1 where !next.isEmpty: next.remove(at: random.below(next.count))
+        case 2 where next.count > 1: next.swapAt(random.below(next.count), random.below(next.count))
+        case 3 where !next.isEmpty: next[random.below(next.count)].title = "T\(random.below(3))"
+        default: next.reverse()
+        }
+      }
+      let nodes = list.items(next)
+      #expect(nodes == next.map { todo in li(.key(String(todo.id))) { todo.title } })
+      current = next
+    }
   }
 
   @Test func anItemThatLeftIsBuiltAgainWhenItReturns() {

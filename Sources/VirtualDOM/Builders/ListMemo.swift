@@ -34,11 +34,14 @@
 /// compare text with `DOMString.equal(_:_:)`, by code points, as the diff does.
 public final class ListMemo<ID: Hashable, Input: Equatable> {
   private struct Entry {
+    var id: ID
     var input: Input
     var node: Node
   }
 
-  private var entries: [ID: Entry] = [:]
+  /// The last call's entries, in its items' order (each one taken, so `nil`, while a call
+  /// reuses it).
+  private var entries: [Entry?] = []
   private var isBuilding = false
 
   /// An empty memo: the first call builds every node.
@@ -74,26 +77,47 @@ public final class ListMemo<ID: Hashable, Input: Equatable> {
     defer { isBuilding = false }
     // Taken out while building, so an entry is moved rather than copied, and one that is not
     // used again is freed at the end of the call.
-    var previous: [ID: Entry] = [:]
-    swap(&previous, &entries)
-    var next: [ID: Entry] = [:]
+    var previous = entries.takeAll()
+    // Most renders keep the list's order (an edit, a selection, rows appended), so each item is
+    // first looked for where the last call's order puts it: just after the last one found.
+    // Only an item not there is looked up by id, in a table made at the first such item.
+    var expected = 0
+    var positions: [ID: Int]? = nil
+    var next: [Entry?] = []
     next.reserveCapacity(Swift.max(previous.count, items.underestimatedCount))
     var nodes: [Node] = []
     nodes.reserveCapacity(items.underestimatedCount)
     for item in items {
       let itemID = id(item)
       let itemInput = input(item)
+      var place = expected
+      if place >= previous.count || previous[place]?.id != itemID {
+        if positions == nil { positions = Self.positions(of: previous) }
+        place = positions![itemID] ?? previous.count
+      }
+      let kept = place < previous.count ? previous[place].take() : nil
+      if kept != nil { expected = place + 1 }
       let node: Node
-      if let kept = previous.removeValue(forKey: itemID), kept.input == itemInput {
+      if let kept, kept.input == itemInput {
         node = kept.node
       } else {
         node = build(itemInput)
       }
-      next[itemID] = Entry(input: itemInput, node: node)
+      next.append(Entry(id: itemID, input: itemInput, node: node))
       nodes.append(node)
     }
     entries = next
     return nodes
+  }
+
+  /// Where each id is in `entries` (the first, for an id given twice).
+  private static func positions(of entries: [Entry?]) -> [ID: Int] {
+    var positions: [ID: Int] = [:]
+    positions.reserveCapacity(entries.count)
+    for (place, entry) in entries.enumerated() {
+      if let entry, positions[entry.id] == nil { positions[entry.id] = place }
+    }
+    return positions
   }
 }
 
