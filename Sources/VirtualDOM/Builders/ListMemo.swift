@@ -80,8 +80,10 @@ public final class ListMemo<ID: Hashable, Input: Equatable> {
     var previous = entries.takeAll()
     // Most renders keep the list's order (an edit, a selection, rows appended), so each item is
     // first looked for where the last call's order puts it: just after the last one found.
-    // Only an item not there is looked up by id, in a table made at the first such item.
+    // Only an item not there is looked up by id, in a table made at the first such item, and
+    // not even then once every entry is reused (the items after are new: rows appended).
     var expected = 0
+    var reused = 0
     var positions: [ID: Int]? = nil
     var next: [Entry?] = []
     next.reserveCapacity(Swift.max(previous.count, items.underestimatedCount))
@@ -91,12 +93,17 @@ public final class ListMemo<ID: Hashable, Input: Equatable> {
       let itemID = id(item)
       let itemInput = input(item)
       var place = expected
-      if place >= previous.count || previous[place]?.id != itemID {
+      if reused == previous.count {
+        place = previous.count
+      } else if place >= previous.count || previous[place]?.id != itemID {
         if positions == nil { positions = Self.positions(of: previous) }
         place = positions![itemID] ?? previous.count
       }
       let kept = place < previous.count ? previous[place].take() : nil
-      if kept != nil { expected = place + 1 }
+      if kept != nil {
+        expected = place + 1
+        reused += 1
+      }
       let node: Node
       if let kept, kept.input == itemInput {
         node = kept.node
