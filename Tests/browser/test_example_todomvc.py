@@ -50,7 +50,7 @@ class Todo:
         driver.delete_all_cookies()
         driver.execute_script("window.localStorage && localStorage.clear()")
         self.app.open("/")
-        self.page = TodoPage(driver)
+        self.page = TodoPage(driver, settle=self.app.idle)
         self.ops = TodoOperations(self.page)
         self.page.ensure_app_is_visible_and_loaded()
 

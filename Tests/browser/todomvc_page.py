@@ -29,8 +29,16 @@ class TodoPage:
 
     ITEM_HIDDEN_OR_REMOVED = ITEM_HIDDEN_OR_REMOVED
 
-    def __init__(self, driver):
+    def __init__(self, driver, settle):
+        """`settle` waits until every event sent has had its reply applied (the suite's
+        `App.idle`). It is not in page.js: a checkbox shows its new state as it is clicked,
+        before the app's reply lands, and page.js assumes an app that answers at once. A visitor
+        acts on what the page shows: after "Mark all" they see every row checked before they
+        uncheck one. Without the wait the next click could land on a row the reply had not
+        checked yet, and check it (the app sets a row's state from its checkbox, as the spec's
+        own apps do)."""
         self.driver = driver
+        self.settle = settle
 
     # CSS element selectors (page.js, with classOrId = '.')
 
@@ -145,18 +153,6 @@ class TodoPage:
     def ensure_app_is_visible_and_loaded(self):
         self.wait_for_visibility(False, self.footer_css, "Footer is not hidden")
         self.wait_for_element(".new-todo, #new-todo", "Could not find new todo input field")
-
-    def settle(self):
-        """Waits until every event sent has had its reply applied (not in page.js).
-
-        A checkbox shows its new state as it is clicked, before the app's reply lands; page.js
-        assumes an app that answers at once. A visitor acts on what the page shows: after "Mark
-        all" they see every row checked before they uncheck one. Without this wait the next
-        click could land on a row the reply had not checked yet, and check it (the app sets
-        a row's state from its checkbox, as the spec's own apps do)."""
-        self.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "window.navdom.idle().then(() => done(), () => done());")
 
     def click_mark_all_completed_check_box(self):
         self.wait_for_element(self.toggle_all_css).click()

@@ -92,10 +92,12 @@ public final class ListMemo<ID: Hashable, Input: Equatable> {
     for item in items {
       let itemID = id(item)
       let itemInput = input(item)
-      var place = expected
+      let place: Int
       if reused == previous.count {
         place = previous.count
-      } else if place >= previous.count || previous[place]?.id != itemID {
+      } else if expected < previous.count && previous[expected]?.id == itemID {
+        place = expected
+      } else {
         if positions == nil { positions = Self.positions(of: previous) }
         place = positions![itemID] ?? previous.count
       }
@@ -121,8 +123,9 @@ public final class ListMemo<ID: Hashable, Input: Equatable> {
   private static func positions(of entries: [Entry?]) -> [ID: Int] {
     var positions: [ID: Int] = [:]
     positions.reserveCapacity(entries.count)
-    for (place, entry) in entries.enumerated() {
-      if let entry, positions[entry.id] == nil { positions[entry.id] = place }
+    // Backwards, so that the first place of an id is the one written last: one hash per id.
+    for place in entries.indices.reversed() {
+      if let id = entries[place]?.id { positions[id] = place }
     }
     return positions
   }

@@ -233,10 +233,20 @@ function textPlaces(places) {
   const texts = [];
   let value = 0;
   for (const { wire, path } of places) {
-    if (typeof wire.text === 'string' || typeof wire.comment === 'string') texts.push({ value: value++, path });
-    else if (wire.key !== undefined) value++;
+    if (!isVaryingPart(wire)) continue;
+    if (holdsText(wire)) texts.push({ value, path });
+    value++;
   }
   return texts;
+}
+
+/** Whether a run's `more` entry gives this node of its first node a string: a key or a text. */
+function isVaryingPart(wire) {
+  return holdsText(wire) || wire.key !== undefined;
+}
+
+function holdsText(wire) {
+  return typeof wire.text === 'string' || typeof wire.comment === 'string';
 }
 
 /** The node at `path` (child indices) below `top`, or null when the page took nodes away. */
@@ -264,7 +274,7 @@ function varyingParts(places) {
   let count = 0;
   for (const { wire } of places) {
     if (wire.props !== undefined) throw new Error(`node ${wire.id} of an inserts entry has properties`);
-    if (typeof wire.text === 'string' || typeof wire.comment === 'string' || wire.key !== undefined) count++;
+    if (isVaryingPart(wire)) count++;
   }
   return count;
 }
