@@ -234,7 +234,7 @@ function textPlaces(places) {
   let value = 0;
   for (const { wire, path } of places) {
     if (!isVaryingPart(wire)) continue;
-    if (holdsText(wire)) texts.push({ value, path });
+    if (wire.key === undefined) texts.push({ value, path }); // a part with no key is a text
     value++;
   }
   return texts;
@@ -242,11 +242,7 @@ function textPlaces(places) {
 
 /** Whether a run's `more` entry gives this node of its first node a string: a key or a text. */
 function isVaryingPart(wire) {
-  return holdsText(wire) || wire.key !== undefined;
-}
-
-function holdsText(wire) {
-  return typeof wire.text === 'string' || typeof wire.comment === 'string';
+  return wire.key !== undefined || typeof wire.text === 'string' || typeof wire.comment === 'string';
 }
 
 /** The node at `path` (child indices) below `top`, or null when the page took nodes away. */
