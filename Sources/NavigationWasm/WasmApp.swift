@@ -6,7 +6,8 @@ import VirtualDOM
 /// A user's wasm module is an executable target of their own package that depends on the
 /// `NavigationWasm` product. Its `main.swift` registers how a session starts at a URL, the same
 /// closure a `LiveApp` uses on the server, and nothing more: this library exports what
-/// runtime.js calls (`app_start`, `app_dispatch`, `app_popstate`, `app_snapshot`) and runs
+/// runtime.js calls (`app_start`, `app_dispatch`, `app_popstate`, `app_snapshot`,
+/// `app_release`) and runs
 /// `main.swift` once, before the first app starts.
 ///
 /// ```swift

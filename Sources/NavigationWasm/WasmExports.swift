@@ -53,6 +53,7 @@ func appStart(
   let started = VisitorStorage.using(BrowserStorage.make()) { WasmApp.start(name, url: url, reason: &reason) }
   guard let started else { return WasmABI.failure(reason) }
   session = started.session
+  started.session.runtime.defersReleaseOfReplacedTree = true
   patchFormat = started.patches
   return WasmABI.result(started.session.pageTree().json)
 }
@@ -107,6 +108,19 @@ func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int
     return WasmABI.failure("popstate to a URL the app does not have")
   }
   return WasmABI.result(reply.json(sequence: nil, writingPatches: patchFormat.write))
+}
+
+/// Frees the tree the app's last render replaced. A render in the module keeps it, so that
+/// freeing it (a release per element: about 1 ms for 1,000 table rows, 8 for 10,000) is not
+/// part of the answer to an event; runtime.js calls this once the browser is idle.
+///
+/// ```js
+/// requestIdleCallback(() => exports.app_release());
+/// ```
+@_expose(wasm, "app_release")
+@_cdecl("app_release")
+func appRelease() {
+  session?.runtime.releaseReplacedTree()
 }
 
 /// The running app's page to rebuild the container from when patches could not be applied

@@ -36,6 +36,30 @@ extension NavigationCoreTests {
       #expect(alive.count <= 2)
     }
 
+    /// A browser's module has the runtime keep the tree a render replaced until the page has its
+    /// patches (`app_release`), so freeing it is not part of the answer: one tree more, never
+    /// more than one, and none once released.
+    @Test func aRuntimeThatDefersReleaseKeepsTheLastReplacedTreeOnlyUntilReleased() throws {
+      let model = CounterModel()
+      let alive = AliveCount()
+      let runtime = NavigationRuntime(model: model) { model in
+        let token = AliveToken(alive)
+        return div { button(.onClick { _ = token; model.count += 1 }) { "\(model.count)" } }
+      }
+      _ = try runtime.dispatch(id: 2, event: "click").get()
+      #expect(alive.count == 1, "without deferring, the replaced tree goes as the render diffs")
+      runtime.defersReleaseOfReplacedTree = true
+      _ = try runtime.dispatch(id: 2, event: "click").get()
+      #expect(alive.count == 2)
+      runtime.releaseReplacedTree()
+      #expect(alive.count == 1)
+      for _ in 0..<5 { _ = try runtime.dispatch(id: 2, event: "click").get() }
+      #expect(alive.count == 2, "each render frees the tree kept before")
+      runtime.releaseReplacedTree()
+      #expect(alive.count == 1)
+      #expect(model.count == 7)
+    }
+
     @Test func unknownStaleAndUnheardEventsAreRejectedAndChangeNothing() throws {
       let model = CounterModel()
       model.isShowingTitle = true

@@ -206,6 +206,69 @@ test('an argument that cannot be copied in frees the ones copied before it', asy
 });
 
 /**
+ * A stand-in module whose app starts at / and answers every event and popstate with no
+ * patches, and whose `app_release` says "released" through `env.navdom_write` (runtime.js's
+ * console.error).
+ */
+function moduleThatSaysWhenItReleases() {
+  const i32s = (count) => Array(count).fill(0x7f);
+  const started = Buffer.from('{"nodes":[],"patches":[],"url":"/"}');
+  const reply = Buffer.from('{"patches":[]}');
+  const result = (at, json) => [0x42, ...sleb64(BigInt(at) | (BigInt(json.length) << 32n)), 0x0b];
+  const bytes = [
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, vector([
+      [0x60, 1, 0x7f, 1, 0x7f], // (i32) -> i32: navdom_alloc
+      [0x60, 1, 0x7f, 0], // (i32) -> (): navdom_free
+      [0x60, 2, ...i32s(2), 0], // (i32, i32) -> (): env.navdom_write
+      [0x60, 4, ...i32s(4), 1, 0x7e], // app_start
+      [0x60, 9, ...i32s(9), 1, 0x7e], // app_dispatch
+      [0x60, 0, 0], // () -> (): app_release
+      [0x60, 2, ...i32s(2), 1, 0x7e], // app_popstate
+    ])),
+    ...section(2, vector([[...name('env'), ...name('navdom_write'), 0x00, 2]])),
+    ...section(3, vector([[0], [1], [3], [4], [5], [6]])),
+    ...section(5, [1, 0x00, 1]), // one page of memory
+    ...section(7, vector([
+      [...name('memory'), 0x02, 0], [...name('navdom_alloc'), 0x00, 1], [...name('navdom_free'), 0x00, 2],
+      [...name('app_start'), 0x00, 3], [...name('app_dispatch'), 0x00, 4], [...name('app_release'), 0x00, 5],
+      [...name('app_popstate'), 0x00, 6],
+    ])),
+    ...section(10, vector([
+      body([0x41, 0x80, 0x08, 0x0b]), // navdom_alloc: 1024, always
+      body([0x0b]), // navdom_free: nothing
+      body(result(16, started)), // app_start: the JSON at 16
+      body(result(128, reply)), // app_dispatch: the JSON at 128
+      body([0x41, 0x80, 0x02, 0x41, 8, 0x10, 0, 0x0b]), // app_release: navdom_write(256, 8)
+      body(result(128, reply)), // app_popstate: the same answer
+    ])),
+    ...section(11, vector([
+      [0x00, 0x41, 16, 0x0b, ...vector([...started])],
+      [0x00, 0x41, 0x80, 0x01, 0x0b, ...vector([...reply])],
+      [0x00, 0x41, 0x80, 0x02, 0x0b, ...name('released')],
+    ])),
+  ];
+  return new WebAssembly.Module(Uint8Array.from(bytes));
+}
+
+test('the module frees the page a render replaced once the browser is idle, once for answers in a row', async () => {
+  const lines = [];
+  const consoleError = console.error;
+  console.error = (line) => lines.push(line);
+  try {
+    const transport = wasmTransport({ module: moduleThatSaysWhenItReleases(), location: '/' });
+    await transport.ready;
+    assert.deepEqual(await transport.send({ id: 4, event: 'click' }), { patches: [] });
+    assert.deepEqual(await transport.send({ id: 0, event: 'popstate', value: '/' }), { patches: [] });
+    assert.deepEqual(lines, [], 'not as part of an answer');
+    await new Promise((resolve) => setTimeout(resolve, 20)); // node has neither idle callbacks nor frames
+    assert.deepEqual(lines, ['navdom wasm: released']);
+  } finally {
+    console.error = consoleError;
+  }
+});
+
+/**
  * A stand-in module whose app starts at /items/2 and then traps
  * (`unreachable`) on every event and every popstate, as a Swift precondition failure would.
  */
