@@ -112,10 +112,10 @@ func appPopState(_ urlPointer: UnsafePointer<UInt8>?, _ urlLength: Int32) -> Int
 
 /// Frees the tree the app's last render replaced. A render in the module keeps it, so that
 /// freeing it (a release per element: about 1 ms for 1,000 table rows, 8 for 10,000) is not
-/// part of the answer to an event; runtime.js calls this once the browser is idle.
+/// part of the answer to an event; runtime.js calls this after the next paint.
 ///
 /// ```js
-/// requestIdleCallback(() => exports.app_release());
+/// requestAnimationFrame(() => setTimeout(() => exports.app_release(), 0));
 /// ```
 @_expose(wasm, "app_release")
 @_cdecl("app_release")

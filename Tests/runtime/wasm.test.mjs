@@ -251,7 +251,7 @@ function moduleThatSaysWhenItReleases() {
   return new WebAssembly.Module(Uint8Array.from(bytes));
 }
 
-test('the module frees the page a render replaced once the browser is idle, once for answers in a row', async () => {
+test('the module frees the page a render replaced after the answer, once for answers in a row', async () => {
   const lines = [];
   const consoleError = console.error;
   console.error = (line) => lines.push(line);
@@ -261,7 +261,7 @@ test('the module frees the page a render replaced once the browser is idle, once
     assert.deepEqual(await transport.send({ id: 4, event: 'click' }), { patches: [] });
     assert.deepEqual(await transport.send({ id: 0, event: 'popstate', value: '/' }), { patches: [] });
     assert.deepEqual(lines, [], 'not as part of an answer');
-    await new Promise((resolve) => setTimeout(resolve, 20)); // node has neither idle callbacks nor frames
+    await new Promise((resolve) => setTimeout(resolve, 20)); // node has no frames: a timer, then
     assert.deepEqual(lines, ['navdom wasm: released']);
   } finally {
     console.error = consoleError;

@@ -44,7 +44,7 @@ export function wasmTransport(options) {
       const checked = event.checked === undefined ? 0 : event.checked ? 2 : 1;
       reply = module.call('app_dispatch', what, event.id, event.event, event.value, event.key, checked, modifierBits(event.modifiers));
     }
-    module.releaseWhenIdle();
+    module.releaseAfterPaint();
     return JSON.parse(reply);
   };
   /** The app's current page, for resyncSession (a module without app_snapshot has none). */
@@ -58,11 +58,13 @@ export function wasmTransport(options) {
 
 const STORAGE_PREFIX = 'navdom:';
 
-/** Runs `task` when the browser is idle (at the latest in a second), else after the next paint. */
-function whenIdle(task) {
-  const scope = globalThis;
-  if (typeof scope.requestIdleCallback === 'function') scope.requestIdleCallback(task, { timeout: 1000 });
-  else if (typeof scope.requestAnimationFrame === 'function') scope.requestAnimationFrame(() => setTimeout(task, 0));
+/**
+ * Runs `task` in a task of its own after the next paint (a timer where there are no frames).
+ * Not when idle: in Chromium, with frames asked for back to back, `requestIdleCallback` waited
+ * for its timeout, and the next event's render freed the page instead, so its answer waited.
+ */
+function afterNextPaint(task) {
+  if (typeof globalThis.requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
   else setTimeout(task, 0);
 }
 
@@ -111,7 +113,7 @@ class WasmModule {
      */
     this.trap = null;
     this.storage = null; // options.storage, or the window's localStorage
-    this.releasePending = false; // releaseWhenIdle has a call waiting
+    this.releasePending = false; // releaseAfterPaint has a call waiting
   }
 
   imports() {
@@ -178,15 +180,16 @@ class WasmModule {
   }
 
   /**
-   * Has the module free the tree its last render replaced (app_release) once the browser is
-   * idle: a render keeps it, so that freeing it, a release per element (about 8 ms for
+   * Has the module free the tree its last render replaced (app_release) after the next
+   * paint: a render keeps it, so that freeing it, a release per element (about 8 ms for
    * 10,000 table rows), comes after the page is updated and painted. A module built without
-   * the export frees it as it renders.
+   * the export frees it as it renders. (A hidden page paints no frames: its module keeps one
+   * page more until the next render frees it.)
    */
-  releaseWhenIdle() {
+  releaseAfterPaint() {
     if (this.releasePending || typeof this.exports.app_release !== 'function') return;
     this.releasePending = true;
-    whenIdle(() => {
+    afterNextPaint(() => {
       this.releasePending = false;
       if (this.trap) return;
       try {
