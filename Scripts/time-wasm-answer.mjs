@@ -9,8 +9,8 @@
 // The button is named by its `id` attribute (the benchmark app's: run, runlots, add, update,
 // clear, swaprows). A fourth argument names a button clicked, untimed, before each timed click
 // (`clear` after `runlots` times clearing 10,000 rows). Between clicks the timers run, so work
-// the transport leaves for when the browser is idle (`app_release`) is done untimed, as it is in
-// a browser.
+// the transport leaves for after the next paint (`app_release`) is done untimed, as it is in a
+// browser.
 import fs from 'node:fs';
 import { wasmTransport } from '../Sources/LiveSessions/Resources/runtime/wasm-transport.js';
 

@@ -163,6 +163,14 @@ const name = (text) => vector([...Buffer.from(text)]);
 const section = (id, contents) => [id, ...uleb(contents.length), ...contents];
 const body = (code) => [...uleb(code.length + 1), 0x00, ...code];
 
+/** What runtime.js says through `console[method]` (`lines`), until `restore()`. */
+function capturingConsole(method) {
+  const lines = [];
+  const original = console[method];
+  console[method] = (line) => lines.push(String(line));
+  return { lines, restore: () => (console[method] = original) };
+}
+
 /**
  * A stand-in module: `navdom_alloc` succeeds once and then
  * reports out of memory (0); `navdom_free` says "free" through the module's one import,
@@ -193,16 +201,14 @@ function moduleWhoseSecondAllocationFails() {
 }
 
 test('an argument that cannot be copied in frees the ones copied before it', async () => {
-  const lines = [];
-  const consoleError = console.error;
-  console.error = (line) => lines.push(line);
+  const errors = capturingConsole('error');
   try {
     const transport = wasmTransport({ module: moduleWhoseSecondAllocationFails(), location: '/' });
     await assert.rejects(transport.ready, /the module is out of memory/);
   } finally {
-    console.error = consoleError;
+    errors.restore();
   }
-  assert.deepEqual(lines, ['navdom wasm: free']);
+  assert.deepEqual(errors.lines, ['navdom wasm: free']);
 });
 
 /**
@@ -252,19 +258,17 @@ function moduleThatSaysWhenItReleases() {
 }
 
 test('the module frees the page a render replaced after the answer, once for answers in a row', async () => {
-  const lines = [];
-  const consoleError = console.error;
-  console.error = (line) => lines.push(line);
+  const errors = capturingConsole('error');
   try {
     const transport = wasmTransport({ module: moduleThatSaysWhenItReleases(), location: '/' });
     await transport.ready;
     assert.deepEqual(await transport.send({ id: 4, event: 'click' }), { patches: [] });
     assert.deepEqual(await transport.send({ id: 0, event: 'popstate', value: '/' }), { patches: [] });
-    assert.deepEqual(lines, [], 'not as part of an answer');
+    assert.deepEqual(errors.lines, [], 'not as part of an answer');
     await new Promise((resolve) => setTimeout(resolve, 20)); // node has no frames: a timer, then
-    assert.deepEqual(lines, ['navdom wasm: released']);
+    assert.deepEqual(errors.lines, ['navdom wasm: released']);
   } finally {
-    console.error = consoleError;
+    errors.restore();
   }
 });
 
@@ -354,15 +358,9 @@ async function changedWasmPage(url, change) {
   return { window, document: window.document, container, session, fetch };
 }
 
-function capturingWarnings() {
-  const warnings = [];
-  const warn = console.warn;
-  console.warn = (message) => warnings.push(String(message));
-  return { warnings, restore: () => (console.warn = warn) };
-}
 
 test('a page changed before the module took over is rebuilt from its first render, and works', { skip }, async () => {
-  const captured = capturingWarnings();
+  const captured = capturingConsole('warn');
   try {
     const page = await changedWasmPage('/', (document) => {
       document.querySelectorAll('ul.items a').forEach((a) => {
@@ -371,8 +369,8 @@ test('a page changed before the module took over is rebuilt from its first rende
         a.appendChild(font);
       });
     });
-    assert.equal(captured.warnings.length, 1);
-    assert.match(captured.warnings[0], /first difference: main > .* is <font> where the server has text "Keyboard"/);
+    assert.equal(captured.lines.length, 1);
+    assert.match(captured.lines[0], /first difference: main > .* is <font> where the server has text "Keyboard"/);
     assert.equal(page.document.querySelector('#app font'), null);
     await click(page, 'Phone');
     assert.equal(visibleHeading(page.document), 'Phone');
@@ -383,7 +381,7 @@ test('a page changed before the module took over is rebuilt from its first rende
 });
 
 test('a patch that fails on a node removed behind the runtime rebuilds from app_snapshot', { skip }, async () => {
-  const captured = capturingWarnings();
+  const captured = capturingConsole('warn');
   try {
     const page = await wasmPage('/');
     const rows = () => Array.from(page.document.querySelectorAll('ul.items > li .navigation-link'), (a) => a.textContent);
@@ -392,7 +390,7 @@ test('a patch that fails on a node removed behind the runtime rebuilds from app_
     await page.session.idle();
     phone.remove(); // while the alert is open, an extension takes Phone's row out
     await click(page, 'Delete'); // the reply removes Phone's <li>: it is not in the page
-    assert.ok(captured.warnings.some((w) => /patch \d+ \(op "remove".*rebuilt the page/.test(w)), `a rebuild: ${captured.warnings}`);
+    assert.ok(captured.lines.some((w) => /patch \d+ \(op "remove".*rebuilt the page/.test(w)), `a rebuild: ${captured.lines}`);
     assert.deepEqual(rows(), ['Keyboard', 'Charger']);
     assert.equal(page.document.querySelector('dialog'), null);
     await click(page, 'Charger'); // and the page works

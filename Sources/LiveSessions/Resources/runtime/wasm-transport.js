@@ -195,10 +195,15 @@ class WasmModule {
       try {
         this.exports.app_release();
       } catch (error) {
-        if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-        this.trap = { error, during: 'freeing the page it replaced' }; // the next call says so
+        this.recordTrap(error, 'freeing the page it replaced'); // the next call says so
       }
     });
+  }
+
+  /** Keeps a trap as what stopped the module, `during` saying when; any other error is thrown on. */
+  recordTrap(error, during) {
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    this.trap = { error, during };
   }
 
   /** Calls an export with string arguments (null: absent, passed as length -1). */
@@ -218,8 +223,7 @@ class WasmModule {
       }
       return this.take(this.exports[name](...flat), what);
     } catch (error) {
-      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-      this.trap = { error, during: what };
+      this.recordTrap(error, what);
       throw this.trapError(name, what, true);
     } finally {
       // A trapped module's allocator may be mid-change: it is not called again.
