@@ -112,11 +112,16 @@ public func makeElement(
 /// tags' constants, so building an element never looks at the tag's bytes.
 ///
 /// In the WebAssembly module it is never inlined: a copy at each of the demo's element call
-/// sites cost ~2 KB gzip. Natively inlining lets the options move into the element uncopied.
+/// sites cost ~2 KB gzip. Natively it is inlined into each call site (the catalogue's tag
+/// functions are): the options a call leaves out are constants there, so sorting them and
+/// moving the attributes folds away, and only `ElementStorage.make` is called. Called, the
+/// three options were switched over at run time for every element: rendering the benchmark
+/// table took ~8% longer (README, "Element calls inlined natively").
 #if hasFeature(Embedded)
-@inline(never)
+@inline(never) @usableFromInline
+#else
+@inlinable
 #endif
-@usableFromInline
 func makeElement(
   _ tag: String, packedTag: UInt64, namespace: Namespace = .html, _ first: consuming ElementOption = .none,
   _ second: consuming ElementOption = .none, _ third: consuming ElementOption = .none,
@@ -168,11 +173,13 @@ func makeElement(
 /// on the number of attributes).
 @usableFromInline
 struct OptionTally {
-  var attributes = 0
-  var key: String? = nil
-  var hasExtras = false
+  @usableFromInline var attributes = 0
+  @usableFromInline var key: String? = nil
+  @usableFromInline var hasExtras = false
 
-  @inline(__always)
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
   mutating func add(_ option: borrowing ElementOption) {
     switch option {
     case .attribute: attributes += 1
@@ -183,7 +190,7 @@ struct OptionTally {
   }
 
   /// Moves an attribute option's attribute to `next` and advances it; other options are left.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func moveAttribute(from option: consuming ElementOption, to next: inout UnsafeMutablePointer<Attribute>) {
     switch consume option {
     case .attribute(let attribute):
@@ -197,6 +204,7 @@ struct OptionTally {
 
 extension Element.Extras {
   /// The properties, listeners and mount methods among `options`, or nil when there are none.
+  @usableFromInline
   static func make<Options: Sequence>(from options: Options) -> Element.Extras? where Options.Element == ElementOption {
     var properties: [Property] = []
     var listeners: [EventListener] = []
