@@ -33,12 +33,11 @@ final class RedisConnection: @unchecked Sendable {
     self.address = address
     descriptor = try RedisSocket.connect(host: address.host, port: address.port, timeout: timeout)
     RedisSocket.setReceiveTimeout(descriptor, seconds: timeout)
-    do {
-      try logIn()
-    } catch {
-      Glibc.close(descriptor)
-      throw error
-    }
+    // Not closed here when the login fails: every stored property is set by then, so the
+    // failed initializer releases the object and `deinit` closes the socket. A close here too
+    // closed its number twice, and the second could close another thread's socket that had
+    // just been given the number (a Unix-socket pub/sub engine's, seen under ThreadSanitizer).
+    try logIn()
   }
 
   deinit { Glibc.close(descriptor) }
