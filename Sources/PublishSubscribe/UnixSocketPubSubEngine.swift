@@ -22,6 +22,9 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
   public static let largestMessage = 200 * 1024
 
   /// What the receiving thread shares with the engine: it must not keep the engine alive.
+  /// The socket is closed when the last of the two lets go: closed by the thread alone, a
+  /// receive that failed would leave the engine sending from a number another socket may
+  /// since have been given.
   private final class Endpoint: Sendable {
     let descriptor: Int32
     let path: String
@@ -34,6 +37,8 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
       self.descriptor = descriptor
       self.path = path
     }
+
+    deinit { close(descriptor) }
 
     func deliver(_ payload: [UInt8], on topic: String) {
       for receive in subscribers.withLock({ $0[topic] ?? [] }) { receive(payload) }
@@ -71,7 +76,7 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
   deinit {
     unlink(endpoint.path)
     endpoint.stopped.withLock { $0 = true }
-    // Wakes the receiving thread, which closes the socket as it ends.
+    // Wakes the receiving thread; the socket is closed once it has ended too (`Endpoint`).
     shutdown(endpoint.descriptor, Int32(SHUT_RDWR))
   }
 
@@ -186,7 +191,6 @@ public final class UnixSocketPubSubEngine: PubSubEngine {
       let topic = String(decoding: buffer[2..<(2 + topicLength)], as: UTF8.self)
       endpoint.deliver(Array(buffer[(2 + topicLength)..<count]), on: topic)
     }
-    close(endpoint.descriptor)
   }
 }
 
