@@ -100,6 +100,7 @@ extension Differ {
 
     var position = lists.newPosition
     for index in start..<(start + newCount) {
+      LookAhead.prefetchRow(lists.new, ahead: index)
       guard let key = Self.keyIfKeyed(new + index) else { return nil }
       if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
       match.newPositions.append(position)
@@ -109,6 +110,7 @@ extension Differ {
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
     for oldIndex in start..<(start + oldCount) {
+      LookAhead.prefetchRow(lists.old, ahead: oldIndex)
       guard let key = Self.keyIfKeyed(old + oldIndex) else { return nil }
       match.oldPositions.append(position)
       position += Self.subtreeSize(old + oldIndex)
@@ -160,6 +162,7 @@ extension Differ {
     let start = lists.start
     if lists.oldCount == 0 {
       for index in 0..<lists.newCount {
+        LookAhead.prefetchRow(lists.new, ahead: start + index)
         insert(new + start + index, at: match.newPositions[index], parent: parent, before: suffixAnchor)
       }
       return
@@ -173,6 +176,7 @@ extension Differ {
       reservePatches(lists.new.count + 1)
       emit(.clear(parent: parent))
       for index in 0..<lists.new.count {
+        LookAhead.prefetchRow(lists.new, ahead: index)
         insert(new + index, at: match.newPositions[index], parent: parent, before: nil)
       }
       return

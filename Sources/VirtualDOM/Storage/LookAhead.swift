@@ -48,6 +48,16 @@ package enum LookAhead {
     prefetch(new, from: newIndex)
   }
 
+  /// For a walk that reads only the siblings' own blocks (their keys, their sizes), not their
+  /// children: asks for the block of the sibling eight on.
+  @inline(__always)
+  package static func prefetchRow(_ siblings: UnsafeBufferPointer<Node>, ahead index: Int) {
+    #if !hasFeature(Embedded)
+    guard index + 8 < siblings.count, let base = siblings.baseAddress else { return }
+    prefetchBlock(base + index + 8)
+    #endif
+  }
+
   /// Asks for the first two cache lines of the block of the element at `node` (nothing for
   /// text): its header, key, attributes and first children.
   @inline(__always)
