@@ -37,9 +37,13 @@ final class EventLoop {
 
   init(context: ServerContext) throws(ServerError) {
     self.context = context
+    // The inbox first, as a local: if epoll cannot be made, the inbox's deinit closes its
+    // eventfd. (A loop that throws before every property is set runs no deinit, so an epoll
+    // made first leaked when the inbox failed.)
+    let inbox = try LoopInbox()
     epoll = epoll_create1(navdom_epoll_cloexec)
     guard epoll >= 0 else { throw .socketFailure(operation: "epoll_create1", errorNumber: errno) }
-    inbox = try LoopInbox()
+    self.inbox = inbox
     reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
     readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
     eventBuffer = .allocate(capacity: maximumEvents)
