@@ -157,21 +157,24 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
   ) -> ElementStorage {
     // The builder hands over a fragment's array for this element alone, so its members are
     // moved out, not copied: a copy would retain each child here and release it again when
-    // the array goes, two atomic operations per child.
-    var members: [Node] = []
+    // the array goes, two atomic operations per child. One child has no array (nil, not an
+    // empty array, which was released again for every element made).
+    var members: [Node]? = nil
     var childCount = 1
-    let isFragment: Bool
     if case .fragment = content {
-      isFragment = true
-      members = content.takeMembers()
-      if !members.isFlat { members = Node.fragment(members).flattened }
-      childCount = members.count
-    } else {
-      isFragment = false
+      var taken = content.takeMembers()
+      if !taken.isFlat { taken = Node.fragment(taken).flattened }
+      childCount = taken.count
+      members = taken
     }
     precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
     precondition(UInt64(childCount) < UInt64(UInt32.max), "an element holds at most 4,294,967,294 children")
-    let hasKey = key != nil
+    // Tested in place: `key != nil` on the argument copied it (a retain and a release).
+    let hasKey: Bool
+    switch key {
+    case .some: hasKey = true
+    case .none: hasKey = false
+    }
     let hasExtras = extras != nil
     let hasStoredTag = packedTag == 0
     var mountsInSubtree = extras.map { !$0.mountMethods.isEmpty } ?? false
@@ -187,7 +190,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     let (header, tail) = storage.withParts { ($0, $1) }
     (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
     let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
-    if isFragment {
+    if var members = members.take() {
       // Popped from the end, each member moves out of the array: nothing is retained and
       // nothing is left in the array to destroy.
       var next = children + childCount
