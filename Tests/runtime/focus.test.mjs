@@ -115,3 +115,16 @@ test('removing a subtree that contains an open dialog returns focus as well', ()
   applyPatches(container, [{ op: 'clear', id: 3 }]);
   assert.equal(document.activeElement, nodeById(1, container));
 });
+
+test('clearing a list while focus is outside it leaves focus alone and looks for no dialog below', () => {
+  const { container, document } = page('<button>Clear</button><div></div>');
+  applyPatches(container, [{ op: 'insert', parent: 3, before: null, node: sheet(10, 'Nested', ['OK']) }]);
+  const list = nodeById(3, container);
+  let queries = 0;
+  const query = list.querySelectorAll.bind(list);
+  list.querySelectorAll = (selectors) => { queries += 1; return query(selectors); };
+  nodeById(1, container).focus();
+  applyPatches(container, [{ op: 'clear', id: 3 }]);
+  assert.equal(document.activeElement, nodeById(1, container));
+  assert.equal(queries, 0, 'no walk of the cleared nodes for dialogs: none of them can hold focus');
+});

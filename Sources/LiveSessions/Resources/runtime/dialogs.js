@@ -80,9 +80,16 @@ export function noteDialogsLeaving(root, node) {
   noteDialogsBelowLeaving(root, node);
 }
 
-/** The same for the descendants of `element` (one query for a whole `clear`). */
+/**
+ * The same for the descendants of `element` (one query for a whole `clear`). None of them
+ * matters while focus is on a node outside `element` (the clicked button of a clear), so then
+ * the query, a walk of every node below (80,000 for a 10,000-row table), is not made.
+ */
 export function noteDialogsBelowLeaving(root, element) {
-  if (element.firstElementChild) element.querySelectorAll('dialog').forEach((dialog) => noteDialogLeaving(root, dialog));
+  if (!element.firstElementChild) return;
+  const doc = element.ownerDocument;
+  if (!isFocusLost(doc) && !element.contains(doc.activeElement)) return;
+  element.querySelectorAll('dialog').forEach((dialog) => noteDialogLeaving(root, dialog));
 }
 
 function noteDialogLeaving(root, dialog) {
