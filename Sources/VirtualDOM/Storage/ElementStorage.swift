@@ -155,10 +155,9 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
     content: consuming Node, attributeCount: Int
   ) -> ElementStorage {
-    // The builder hands over a fragment's array for this element alone, so its members are
-    // moved out, not copied: a copy would retain each child here and release it again when
-    // the array goes, two atomic operations per child. One child has no array (nil, not an
-    // empty array, which was released again for every element made).
+    // The builder hands over a fragment's array for this element alone, so its members move
+    // out, not copied (a copy retained each child and released it with the array); one child
+    // has no array (nil: an empty array was released again for every element made).
     var members: [Node]? = nil
     var childCount = 1
     if case .fragment = content {
