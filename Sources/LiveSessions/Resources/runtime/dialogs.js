@@ -86,16 +86,18 @@ export function noteDialogsLeaving(root, node) {
  * the query, a walk of every node below (80,000 for a 10,000-row table), is not made.
  */
 export function noteDialogsBelowLeaving(root, element) {
-  if (!element.firstElementChild) return;
-  const doc = element.ownerDocument;
-  if (!isFocusLost(doc) && !element.contains(doc.activeElement)) return;
+  if (!element.firstElementChild || !mayLoseFocus(element)) return;
   element.querySelectorAll('dialog').forEach((dialog) => noteDialogLeaving(root, dialog));
 }
 
+/** Whether `node` leaving can leave focus nowhere: focus is in it, or already lost. */
+function mayLoseFocus(node) {
+  const doc = node.ownerDocument;
+  return isFocusLost(doc) || node.contains(doc.activeElement);
+}
+
 function noteDialogLeaving(root, dialog) {
-  if (!dialog.open) return;
-  const doc = dialog.ownerDocument;
-  if (!isFocusLost(doc) && !dialog.contains(doc.activeElement)) return; // focus is elsewhere; leave it
+  if (!dialog.open || !mayLoseFocus(dialog)) return; // focus is elsewhere; leave it
   const trigger = triggerOf(root, dialog);
   if (trigger && !dialog.contains(trigger)) root.pendingFocusReturn = trigger;
 }
