@@ -11,12 +11,10 @@ import PackageDescription
 let targets: [Target] = [
   // Portable: these build natively and with Embedded Swift for wasm32.
   .target(name: "NavDOMThreadSlot"),
-  // `navdom_prefetch`, the processor's prefetch hint, for the tree walks (VirtualDOM's LookAhead).
-  .target(name: "NavDOMPrefetch"),
   // What several modules share and no user names: the JSON parser and writer (portable), and
   // `Locked`, the pthread mutex ThreadSanitizer can see (native only). Not a product.
   .target(name: "NavDOMSupport"),
-  .target(name: "VirtualDOM", dependencies: ["NavDOMSupport", "NavDOMPrefetch"]),
+  .target(name: "VirtualDOM", dependencies: ["NavDOMSupport"]),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
   // Random trees for the diff's property tests (VirtualDOMTests, HTMLRendererTests, navdom.wasm's
   // twin navdom-check.wasm) and `navdom random-cases`; test support, not a product.

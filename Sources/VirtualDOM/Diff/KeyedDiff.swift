@@ -48,7 +48,6 @@ extension Differ {
     while lists.start < length {
       guard let same = Self.sameKeys(old + lists.start, new + lists.start) else { return false }
       guard same else { return true }
-      LookAhead.prefetch(lists.old, from: lists.start, lists.new, from: lists.start)
       diffNode(old + lists.start, oldAt: lists.oldPosition, new + lists.start, newAt: lists.newPosition)
       lists.oldPosition += Self.subtreeSize(old + lists.start)
       lists.newPosition += Self.subtreeSize(new + lists.start)
@@ -66,11 +65,6 @@ extension Differ {
     let old = lists.old.baseAddress!
     let new = lists.new.baseAddress!
     while lists.oldEnd >= lists.start && lists.newEnd >= lists.start {
-      // Backwards, which the processor's own prefetching follows less well than forwards.
-      if lists.oldEnd >= 8 && lists.newEnd >= 8 {
-        LookAhead.prefetchBlock(old + lists.oldEnd - 8)
-        LookAhead.prefetchBlock(new + lists.newEnd - 8)
-      }
       guard let same = Self.sameKeys(old + lists.oldEnd, new + lists.newEnd) else { return false }
       guard same else { break }
       lists.oldSuffixPosition -= Self.subtreeSize(old + lists.oldEnd)
@@ -100,7 +94,6 @@ extension Differ {
 
     var position = lists.newPosition
     for index in start..<(start + newCount) {
-      LookAhead.prefetchRow(lists.new, ahead: index)
       guard let key = Self.keyIfKeyed(new + index) else { return nil }
       if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
       match.newPositions.append(position)
@@ -110,7 +103,6 @@ extension Differ {
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
     for oldIndex in start..<(start + oldCount) {
-      LookAhead.prefetchRow(lists.old, ahead: oldIndex)
       guard let key = Self.keyIfKeyed(old + oldIndex) else { return nil }
       match.oldPositions.append(position)
       position += Self.subtreeSize(old + oldIndex)
@@ -145,7 +137,6 @@ extension Differ {
     for offset in 0..<lists.suffixLength {
       let oldIndex = lists.oldEnd + 1 + offset
       let newIndex = lists.newEnd + 1 + offset
-      LookAhead.prefetch(lists.old, from: oldIndex, lists.new, from: newIndex)
       diffNode(old + oldIndex, oldAt: oldPosition, new + newIndex, newAt: newPosition)
       oldPosition += Self.subtreeSize(old + oldIndex)
       newPosition += Self.subtreeSize(new + newIndex)
@@ -162,7 +153,6 @@ extension Differ {
     let start = lists.start
     if lists.oldCount == 0 {
       for index in 0..<lists.newCount {
-        LookAhead.prefetchRow(lists.new, ahead: start + index)
         insert(new + start + index, at: match.newPositions[index], parent: parent, before: suffixAnchor)
       }
       return
@@ -176,7 +166,6 @@ extension Differ {
       reservePatches(lists.new.count + 1)
       emit(.clear(parent: parent))
       for index in 0..<lists.new.count {
-        LookAhead.prefetchRow(lists.new, ahead: index)
         insert(new + index, at: match.newPositions[index], parent: parent, before: nil)
       }
       return
@@ -184,9 +173,6 @@ extension Differ {
 
     for index in 0..<lists.newCount where match.sources[index] != -1 {
       let oldIndex = match.sources[index]
-      // The old children after this one are the likely next: a move or a swap leaves the
-      // rest in order.
-      LookAhead.prefetch(lists.old, from: oldIndex, lists.new, from: start + index)
       diffNode(
         old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
         newAt: match.newPositions[index])
