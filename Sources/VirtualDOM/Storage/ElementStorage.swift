@@ -155,17 +155,17 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
     content: consuming Node, attributeCount: Int
   ) -> ElementStorage {
-    // The builder hands over a fragment's array for this element alone, so its members move
-    // out, not copied (a copy retained each child and released it with the array); one child
-    // has no array (nil: an empty array was released again for every element made).
+    // A switch consumes the content, leaving nothing to destroy (taking the members out in
+    // place left an empty fragment, destroyed for each element): a fragment's array, the
+    // builder's for this element alone, moves out, and its members into the block, not copied
+    // (a copy retained each child and released it with the array); one child moves in as is.
     var members: [Node]? = nil
-    var childCount = 1
-    if case .fragment = content {
-      var taken = content.takeMembers()
-      if !taken.isFlat { taken = Node.fragment(taken).flattened }
-      childCount = taken.count
-      members = taken
+    var single: Node? = nil
+    switch consume content {
+    case .fragment(let taken): members = taken.isFlat ? taken : Node.fragment(taken).flattened
+    case let node: single = node
     }
+    let childCount = members?.count ?? 1
     precondition(attributeCount <= Int(UInt16.max), "an element holds at most 65,535 attributes")
     precondition(UInt64(childCount) < UInt64(UInt32.max), "an element holds at most 4,294,967,294 children")
     // Tested in place: `key != nil` on the argument copied it (a retain and a release).
@@ -197,8 +197,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
         next -= 1
         next.initialize(to: member)
       }
-    } else {
-      children.initialize(to: consume content)
+    } else if let node = single.take() {
+      children.initialize(to: node)
     }
     place(key: key, storedTag: hasStoredTag ? tag : nil, extras: extras, in: tail, layout: layout)
 
@@ -257,15 +257,5 @@ extension Array where Element == Node {
       for index in members.indices { if case .fragment = members[index] { return false } }
       return true
     }
-  }
-}
-
-extension Node {
-  /// A fragment's members, leaving an empty fragment in their place (so the array is not
-  /// shared, and can be taken apart without copies).
-  mutating func takeMembers() -> [Node] {
-    guard case .fragment(let members) = self else { return [] }
-    self = .fragment([])
-    return members
   }
 }
