@@ -24,9 +24,19 @@ baseline="${BASELINE:-}"
 baseline_port="${BASELINE_PORT:-18183}"
 loops="$(nproc)"
 
-for tool in wrk /usr/sbin/nginx swiftc; do
-  command -v "$tool" >/dev/null || { echo "bench-serve: $tool not found" >&2; exit 1; }
+# wrk and nginx are Debian's, installed here when missing (as Scripts/test.sh installs its own;
+# no test uses them). swiftc is the toolchain's.
+command -v swiftc >/dev/null || { echo "bench-serve: swiftc not found (the Swift toolchain)" >&2; exit 1; }
+missing=()
+for pair in wrk:wrk /usr/sbin/nginx:nginx curl:curl; do
+  command -v "${pair%%:*}" >/dev/null || missing+=("${pair#*:}")
 done
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "bench-serve: installing Debian packages: ${missing[*]}" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
+    || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+    || { echo "bench-serve: could not install ${missing[*]} (apt-get install ${missing[*]})" >&2; exit 1; }
+fi
 
 if [[ -n "${NAVDOM_BIN:-}" ]]; then
   # Another checkout's build (Scripts/bench-side-by-side.sh): this one is neither built nor read.
