@@ -6,11 +6,13 @@ the module's functions (WebAssembly), runtime.js and the page's own script.
 
     NAVDOM_BIN=.build/release/navdom .venv/bin/python Scripts/profile-wasm-op.py '#run' \\
         [--clicks 30] [--page wasm] [--wasm-module .build-wasm/navdom-bench-app.names.wasm]
+        [--first '#run']
 
 Serve the module built with its name section (build-wasm's --names-output, which
 Scripts/build-wasm.sh writes beside each module) to see Swift's function names. `#run` creates
 1,000 rows (replacing those there after the first click), `#runlots` 10,000, `#add` appends
-1,000, `#update` changes every tenth; Scripts/bench-wasm-dom.py times them all.
+1,000, `#update` changes every tenth (of the rows `--first '#run'` made: that button is clicked
+once before the warm-up, outside the profile); Scripts/bench-wasm-dom.py times them all.
 """
 
 import argparse
@@ -49,6 +51,7 @@ def main():
     parser.add_argument("--wasm-module", default=".build-wasm/navdom-bench-app.names.wasm")
     parser.add_argument("--public", default="public")
     parser.add_argument("--top", type=int, default=30, help="how many functions to list")
+    parser.add_argument("--first", help="a button to click once before, unprofiled (rows for #update)")
     args = parser.parse_args()
     binary = bench.navdom_binary("profile-wasm-op")
     process, base = bench.start_server(binary, args.wasm_module, args.public)
@@ -57,6 +60,8 @@ def main():
         driver.get(f"{base}/bench/{args.page}.html")
         bench.WebDriverWait(driver, 15).until(
             lambda d: d.execute_script("return window.benchReady === true || !!window.benchError"))
+        if args.first:
+            driver.execute_async_script(CLICKS, args.first, 1)
         driver.execute_async_script(CLICKS, args.click, 3)  # warm-up
         driver.execute_cdp_cmd("Profiler.enable", {})
         driver.execute_cdp_cmd("Profiler.setSamplingInterval", {"interval": 50})
