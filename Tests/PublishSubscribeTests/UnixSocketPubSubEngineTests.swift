@@ -11,15 +11,6 @@ import Testing
     "/tmp/navdom-pubsub-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
   }
 
-  /// Waits up to two seconds for `condition`.
-  static func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<200 {
-      if condition() { return true }
-      Thread.sleep(forTimeInterval: 0.01)
-    }
-    return condition()
-  }
-
   @Test func aMessageReachesTheSubscribersOfEveryEngineInTheFolder() throws {
     let folder = Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -34,7 +25,7 @@ import Testing
     first.publish(Array("1".utf8), on: "likes")
     first.publish(Array("2".utf8), on: "likes")
     #expect(heardFirst.withLock { $0 } == [Array("1".utf8), Array("2".utf8)], "its own subscribers at once")
-    #expect(Self.eventually { heardSecond.withLock { $0.count } == 2 })
+    #expect(eventually { heardSecond.withLock { $0.count } == 2 })
     #expect(heardSecond.withLock { $0 } == [Array("1".utf8), Array("2".utf8)], "in the order published")
     #expect(first.droppedMessages == 0 && second.droppedMessages == 0)
   }
@@ -78,7 +69,7 @@ import Testing
     engine.publish(Array("from swift".utf8), on: "likes")
     process.waitUntilExit()
     #expect(String(decoding: reader.readDataToEndOfFile(), as: UTF8.self) == "likes from swift\n")
-    #expect(Self.eventually { heard.withLock { $0.contains("from python") } })
+    #expect(eventually { heard.withLock { $0.contains("from python") } })
   }
 
   @Test func aSharedStateChangeInOneEngineIsSeenThroughTheOther() throws {
@@ -87,7 +78,7 @@ import Testing
     let here = SharedState(0, topic: "likes", pubsub: PubSub(engine: try UnixSocketPubSubEngine(folder: folder)))
     let there = SharedState(0, topic: "likes", pubsub: PubSub(engine: try UnixSocketPubSubEngine(folder: folder)))
     here.update { $0 += 5 }
-    #expect(Self.eventually { there.value == 5 })
+    #expect(eventually { there.value == 5 })
   }
 
   /// The peer list a publish keeps (the folder is listed again only when it changed) still
@@ -102,16 +93,16 @@ import Testing
     // Past the folder's last change by more than the listing's distrust: the list is kept.
     Thread.sleep(forTimeInterval: 2.2)
     publisher.publish(Array("1".utf8), on: "likes")
-    #expect(Self.eventually { heardEarly.withLock { $0 } == 1 })
+    #expect(eventually { heardEarly.withLock { $0 } == 1 })
     let late = try UnixSocketPubSubEngine(folder: folder)
     let heardLate = Locked(0)
     late.subscribe(to: "likes") { _ in heardLate.withLock { $0 += 1 } }
     publisher.publish(Array("2".utf8), on: "likes")
-    #expect(Self.eventually { heardLate.withLock { $0 } == 1 })
-    #expect(Self.eventually { heardEarly.withLock { $0 } == 2 })
+    #expect(eventually { heardLate.withLock { $0 } == 1 })
+    #expect(eventually { heardEarly.withLock { $0 } == 2 })
     early = nil  // its socket leaves the folder
     publisher.publish(Array("3".utf8), on: "likes")
-    #expect(Self.eventually { heardLate.withLock { $0 } == 2 })
+    #expect(eventually { heardLate.withLock { $0 } == 2 })
     #expect(publisher.droppedMessages == 0)
   }
 
