@@ -24,7 +24,7 @@ baseline="${BASELINE:-}"
 baseline_port="${BASELINE_PORT:-18183}"
 loops="$(nproc)"
 
-# wrk and nginx are Debian's, installed here when missing (as Scripts/test.sh installs its own;
+# wrk, nginx and curl are Debian's, installed here when missing (as Scripts/test.sh installs its own;
 # no test uses them). swiftc is the toolchain's.
 command -v swiftc >/dev/null || { echo "bench-serve: swiftc not found (the Swift toolchain)" >&2; exit 1; }
 missing=()
@@ -33,8 +33,8 @@ for pair in wrk:wrk /usr/sbin/nginx:nginx curl:curl; do
 done
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "bench-serve: installing Debian packages: ${missing[*]}" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
-    || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null \
     || { echo "bench-serve: could not install ${missing[*]} (apt-get install ${missing[*]})" >&2; exit 1; }
 fi
 
