@@ -75,8 +75,12 @@ extension WireFormat {
     else { return false }
     if a.hasExtras || b.hasExtras {
       // Listeners compare by event and options, as `on` writes them; mount methods are not
-      // part of a node's JSON.
-      guard a.properties.isEmpty, b.properties.isEmpty, a.listeners == b.listeners else { return false }
+      // part of a node's JSON. Each element's extras are read once: read per part, they were
+      // four reads (a retain and a release each) for every listening element of a run.
+      let x = a.extras
+      let y = b.extras
+      guard x?.properties.isEmpty ?? true, y?.properties.isEmpty ?? true, (x?.listeners ?? []) == (y?.listeners ?? [])
+      else { return false }
     }
     return a.withChildren { x in
       b.withChildren { y in
