@@ -223,7 +223,7 @@ public final class NavigationRuntime {
     // Every listener of the event whose key filter passes runs, in order (a field can listen
     // for Enter and for Escape); the page filtered already, this keeps a forged event out.
     state.enter {
-      for listener in listeners where listener.options.accepts(payload) { listener.handler.action(payload) }
+      for listener in listeners where listener.options.accepts(payload) { listener.handler.handle(payload) }
     }
     return .success(PatchBatch(merging: takePendingPatches()))
   }

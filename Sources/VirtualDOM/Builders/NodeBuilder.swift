@@ -131,7 +131,7 @@ func makeElement(
   tally.add(first)
   tally.add(second)
   tally.add(third)
-  let extras = tally.hasExtras ? Element.Extras.make(from: [copy first, copy second, copy third]) : nil
+  let extras = tally.hasExtras ? Element.Extras.make(first, second, third) : nil
   // Handed over, not copied (`take`, `consume`): a copy would be a retain and a release.
   let storage = ElementStorage.make(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(), extras: consume extras,
@@ -203,13 +203,34 @@ struct OptionTally {
 }
 
 extension Element.Extras {
+  /// The extras among an element call's three options. (Gathered from an array of the three,
+  /// they cost every listening element an allocation for the array.)
+  @usableFromInline
+  static func make(
+    _ first: borrowing ElementOption, _ second: borrowing ElementOption, _ third: borrowing ElementOption
+  ) -> Element.Extras? {
+    var parts = Parts()
+    parts.add(first)
+    parts.add(second)
+    parts.add(third)
+    return parts.extras
+  }
+
   /// The properties, listeners and mount methods among `options`, or nil when there are none.
   @usableFromInline
   static func make<Options: Sequence>(from options: Options) -> Element.Extras? where Options.Element == ElementOption {
+    var parts = Parts()
+    for option in options { parts.add(option) }
+    return parts.extras
+  }
+
+  /// The extras of a set of options, gathered one option at a time.
+  private struct Parts {
     var properties: [Property] = []
     var listeners: [EventListener] = []
     var mountMethods: [DOMMethod] = []
-    for option in options {
+
+    mutating func add(_ option: borrowing ElementOption) {
       switch option {
       case .property(let property): properties.append(property)
       case .listener(let listener): listeners.append(listener)
@@ -217,6 +238,9 @@ extension Element.Extras {
       case .attribute, .key, .none: break
       }
     }
-    return make(properties: properties, listeners: listeners, mountMethods: mountMethods)
+
+    var extras: Element.Extras? {
+      Element.Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
+    }
   }
 }

@@ -22,7 +22,7 @@ extension ElementOption {
   /// input(.onInput(debounce: .milliseconds(250)) { model.query = $0 })
   /// ```
   public static func onInput(debounce: EventDelay, _ action: @escaping (String) -> Void) -> ElementOption {
-    .listener(EventListener("input", options: EventOptions(debounce: debounce)) { action($0.value ?? "") })
+    .listener(EventListener("input", options: EventOptions(debounce: debounce), body: .value(action)))
   }
 
   /// Runs `action` with the field's value at most once per `throttle` while the user types
@@ -32,7 +32,7 @@ extension ElementOption {
   /// input(.onInput(throttle: .milliseconds(200)) { model.preview = $0 })
   /// ```
   public static func onInput(throttle: EventDelay, _ action: @escaping (String) -> Void) -> ElementOption {
-    .listener(EventListener("input", options: EventOptions(throttle: throttle)) { action($0.value ?? "") })
+    .listener(EventListener("input", options: EventOptions(throttle: throttle), body: .value(action)))
   }
 
   /// Runs `action` on a double click (the `dblclick` event).
@@ -41,7 +41,7 @@ extension ElementOption {
   /// label(.onDoubleClick { model.editing = todo.id }) { todo.title }
   /// ```
   public static func onDoubleClick(_ action: @escaping () -> Void) -> ElementOption {
-    .listener(EventListener("dblclick") { _ in action() })
+    .listener(EventListener("dblclick", body: .plain(action)))
   }
 
   /// Runs `action` when the element gets focus; the payload carries a form control's value.
@@ -92,6 +92,6 @@ extension ElementOption {
   /// input(.type("checkbox"), .checked(todo.isDone), .onToggle { todo.isDone = $0 })
   /// ```
   public static func onToggle(_ action: @escaping (Bool) -> Void) -> ElementOption {
-    .listener(EventListener("change") { action($0.checked ?? DOMString.equal($0.value ?? "", "true")) })
+    .listener(EventListener("change", body: .checked(action)))
   }
 }

@@ -47,7 +47,7 @@ extension ElementOption {
   @inline(never)
   #endif
   public static func onClick(_ action: @escaping () -> Void) -> ElementOption {
-    .listener(EventListener("click") { _ in action() })
+    .listener(EventListener("click", body: .plain(action)))
   }
 
   /// Runs `action` with the field's new value on every keystroke.
@@ -55,7 +55,7 @@ extension ElementOption {
   @inline(never)
   #endif
   public static func onInput(_ action: @escaping (String) -> Void) -> ElementOption {
-    .listener(EventListener("input") { payload in action(payload.value ?? "") })
+    .listener(EventListener("input", body: .value(action)))
   }
 
   /// Runs `action` with the control's value when it is committed.
@@ -63,7 +63,7 @@ extension ElementOption {
   @inline(never)
   #endif
   public static func onChange(_ action: @escaping (String) -> Void) -> ElementOption {
-    .listener(EventListener("change") { payload in action(payload.value ?? "") })
+    .listener(EventListener("change", body: .value(action)))
   }
 
   /// Runs `action` when a form is submitted.
@@ -71,7 +71,7 @@ extension ElementOption {
   @inline(never)
   #endif
   public static func onSubmit(_ action: @escaping () -> Void) -> ElementOption {
-    .listener(EventListener("submit") { _ in action() })
+    .listener(EventListener("submit", body: .plain(action)))
   }
 
   /// The `value` DOM property of an input, select or textarea.

@@ -27,10 +27,45 @@ public struct EventPayload: Equatable, Sendable {
 ///
 /// A class so the closure is shared, never copied, as trees are rebuilt.
 public final class EventHandler {
-  public let action: (EventPayload) -> Void
+  /// The closure as the DSL's helper was given it: `onClick`'s takes nothing, `onInput`'s the
+  /// field's value. Kept so, rather than wrapped in a closure of the payload, a listener costs
+  /// one allocation less (the wrapper's context) for every element built with one.
+  @usableFromInline
+  enum Body {
+    case payload((EventPayload) -> Void)
+    case plain(() -> Void)
+    /// Called with the payload's value, or "" without one.
+    case value((String) -> Void)
+    /// Called with a checkbox's checked state (the payload's, or its value `"true"`).
+    case checked((Bool) -> Void)
+  }
+
+  let body: Body
+
+  /// The closure the handler runs, as one of the payload.
+  public var action: (EventPayload) -> Void { handle }
 
   public init(_ action: @escaping (EventPayload) -> Void) {
-    self.action = action
+    body = .payload(action)
+  }
+
+  @usableFromInline
+  init(body: Body) {
+    self.body = body
+  }
+
+  /// Runs the handler for an event with `payload`.
+  ///
+  /// ```swift
+  /// EventHandler { payload in print(payload.value ?? "") }.handle(EventPayload(value: "Hi"))
+  /// ```
+  public func handle(_ payload: EventPayload) {
+    switch body {
+    case .payload(let action): action(payload)
+    case .plain(let action): action()
+    case .value(let action): action(payload.value ?? "")
+    case .checked(let action): action(payload.checked ?? DOMString.equal(payload.value ?? "", "true"))
+    }
   }
 }
 
@@ -54,6 +89,12 @@ public struct EventListener {
 
   public init(_ event: String, options: EventOptions = EventOptions(), _ action: @escaping (EventPayload) -> Void) {
     self.init(event, options: options, handler: EventHandler(action))
+  }
+
+  /// A listener whose handler takes what the DSL's helper was given (`EventHandler.Body`).
+  @usableFromInline
+  init(_ event: String, options: EventOptions = EventOptions(), body: EventHandler.Body) {
+    self.init(event, options: options, handler: EventHandler(body: body))
   }
 }
 
