@@ -75,12 +75,15 @@ extension WireFormat {
     else { return false }
     if a.hasExtras || b.hasExtras {
       // Listeners compare by event and options, as `on` writes them; mount methods are not
-      // part of a node's JSON. Each element's extras are read once: read per part, they were
-      // four reads (a retain and a release each) for every listening element of a run.
-      let x = a.extras
-      let y = b.extras
-      guard x?.properties.isEmpty ?? true, y?.properties.isEmpty ?? true, (x?.listeners ?? []) == (y?.listeners ?? [])
-      else { return false }
+      // part of a node's JSON. (Read in place: each element's extras were read once per part,
+      // each read a copy of them.)
+      let sameExtras = a.withExtras { x in
+        b.withExtras { y in
+          (x?.pointee.properties.isEmpty ?? true) && (y?.pointee.properties.isEmpty ?? true)
+            && (x?.pointee.listeners ?? []) == (y?.pointee.listeners ?? [])
+        }
+      }
+      guard sameExtras else { return false }
     }
     return a.withChildren { x in
       b.withChildren { y in

@@ -97,13 +97,17 @@ public struct Element {
   }
 
   /// DOM properties (`value`, `checked`, `selected`): set as properties in the browser.
-  public var properties: [Property] { extras?.properties ?? [] }
-  public var listeners: [EventListener] { extras?.listeners ?? [] }
+  public var properties: [Property] { withExtras { $0?.pointee.properties } ?? [] }
+  public var listeners: [EventListener] { withExtras { $0?.pointee.listeners } ?? [] }
   /// Methods the browser calls on the element right after it is inserted (`showModal`).
-  public var mountMethods: [DOMMethod] { extras?.mountMethods ?? [] }
+  public var mountMethods: [DOMMethod] { withExtras { $0?.pointee.mountMethods } ?? [] }
 
+  /// Calls `body` with the extras in place (nil when the element has none): each part read
+  /// through it is one copy, not a copy of all three.
   @usableFromInline
-  var extras: Extras? { storage.withParts { header, tail in header.pointee.layout.extras(in: tail) } }
+  func withExtras<Result>(_ body: (UnsafePointer<Extras>?) -> Result) -> Result {
+    storage.withParts { header, tail in body(header.pointee.layout.extras(in: tail)) }
+  }
 
   /// Child nodes, never fragments.
   ///
@@ -242,19 +246,14 @@ public struct Element {
     }
   }
 
-  /// The parts most elements lack, kept out of line so a plain element stays small and cheap
-  /// to build and free.
+  /// The parts most elements lack, at the end of the element's block and only when present
+  /// (`ElementLayout`), so a plain element stays small and cheap to build and free. (A class of
+  /// their own was an allocation more for every element with a listener.)
   @usableFromInline
-  final class Extras {
+  struct Extras {
     let properties: [Property]
     let listeners: [EventListener]
     let mountMethods: [DOMMethod]
-
-    init(properties: [Property], listeners: [EventListener], mountMethods: [DOMMethod]) {
-      self.properties = properties
-      self.listeners = listeners
-      self.mountMethods = mountMethods
-    }
 
     static func make(properties: [Property], listeners: [EventListener], mountMethods: [DOMMethod]) -> Extras? {
       if properties.isEmpty && listeners.isEmpty && mountMethods.isEmpty { return nil }

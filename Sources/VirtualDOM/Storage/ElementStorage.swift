@@ -92,8 +92,8 @@ struct ElementLayout {
   }
 
   @inlinable
-  func extras(in tail: UnsafeMutableRawPointer) -> Element.Extras? {
-    hasExtras ? (tail + extrasOffset).assumingMemoryBound(to: Element.Extras.self).pointee : nil
+  func extras(in tail: UnsafeMutableRawPointer) -> UnsafePointer<Element.Extras>? {
+    hasExtras ? UnsafePointer((tail + extrasOffset).assumingMemoryBound(to: Element.Extras.self)) : nil
   }
 
   @inlinable
@@ -180,7 +180,7 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
     }
     let hasExtras = extras != nil
     let hasStoredTag = packedTag == 0
-    var mountsInSubtree = extras.map { !$0.mountMethods.isEmpty } ?? false
+    var mountsInSubtree = extras?.mountMethods.isEmpty == false
     let layout = ElementLayout(
       attributeCount: attributeCount, childCount: childCount, hasKey: hasKey, hasStoredTag: hasStoredTag,
       hasExtras: hasExtras)
