@@ -230,6 +230,9 @@ extension Element.Extras {
     var listeners: [EventListener] = []
     var mountMethods: [DOMMethod] = []
 
+    #if hasFeature(Embedded)
+    @inline(never)  // shared by both `make`s: inlined into each, it was ~550 bytes more
+    #endif
     mutating func add(_ option: borrowing ElementOption) {
       switch option {
       case .property(let property): properties.append(property)

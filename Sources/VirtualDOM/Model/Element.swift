@@ -104,6 +104,9 @@ public struct Element {
 
   /// Calls `body` with the extras in place (nil when the element has none): each part read
   /// through it is one copy, not a copy of all three.
+  #if hasFeature(Embedded)
+  @inline(never)  // inlined at each read, the module's dispatch alone grew ~300 bytes
+  #endif
   @usableFromInline
   func withExtras<Result>(_ body: (UnsafePointer<Extras>?) -> Result) -> Result {
     storage.withParts { header, tail in body(header.pointee.layout.extras(in: tail)) }
@@ -220,6 +223,9 @@ public struct Element {
   }
 
   /// A copy with some parts replaced; the rest is shared.
+  #if hasFeature(Embedded)
+  @inline(never)  // inlined into a caller, it was ~550 bytes more of the demo's module
+  #endif
   public func with(
     key: String?? = nil,
     attributes: [Attribute]? = nil,

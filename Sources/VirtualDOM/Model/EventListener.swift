@@ -59,6 +59,9 @@ public final class EventHandler {
   /// ```swift
   /// EventHandler { payload in print(payload.value ?? "") }.handle(EventPayload(value: "Hi"))
   /// ```
+  #if hasFeature(Embedded)
+  @inline(never)  // one call in the module's dispatch; inlined, each copy cost ~300 bytes
+  #endif
   public func handle(_ payload: EventPayload) {
     switch body {
     case .payload(let action): action(payload)
