@@ -42,6 +42,11 @@ enum BenchCommand {
     case "payload":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       PayloadBench.run(rows: rows)
+    case "listening-rows":
+      guard let rows = options.integer("--rows", default: 1_000),
+        let iterations = options.integer("--iterations", default: 50)
+      else { return 2 }
+      ListeningRowsBench.run(rows: rows, iterations: max(iterations, 1))
     case "table-html":
       guard let rows = options.integer("--rows", default: 1_000) else { return 2 }
       Console.write(try! renderHTML(benchmarkTable(Row.make(rows))))

@@ -9,6 +9,7 @@ enum BenchUsage {
                              [--new-session-ms M] [--server PATH]
            navdom-bench memory [--updates N]
            navdom-bench payload [--rows N]
+           navdom-bench listening-rows [--rows N] [--iterations K]
            navdom-bench table-html [--rows N]
            navdom-bench diff-json --operation NAME [--rows N]
 
@@ -45,6 +46,9 @@ enum BenchUsage {
             (glibc's mallinfo2) and the resident set after the warm-up and every 2000 updates,
             then {"bench":"memory-summary","updates":N,"heap_growth_bytes":x,
             "rss_growth_bytes":y,...}.
+    listening-rows: N rows (default 1000) built with a listener on each of their two links,
+            as the browser benchmark's app builds them, diffed into an empty table body and
+            their patches encoded, K times (default 50): {"bench":"listening-rows","ms_per_round":x,...}.
     payload: bytes of a live reply (JSON, and gzip as served) against the table's HTML.
     table-html / diff-json: the reference outputs the WebAssembly parity test compares with.
     """

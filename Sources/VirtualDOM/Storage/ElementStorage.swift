@@ -188,8 +188,10 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
 
     // The block is made with an empty header and filled in place here, not in the closure
     // that makes it (whose captures can be copied, never moved); the real header goes in
-    // last, once the children are in and the subtree is counted.
-    let storage = unsafeDowncast(ElementStorage.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
+    // last, once the children are in and the subtree is counted. (`self.create`, not
+    // `ElementStorage.create`: with `self` unused the optimizer made a copy of `make` without
+    // it, behind a thunk, that fetched the class's metadata for every element.)
+    let storage = unsafeDowncast(self.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
     let (header, tail) = storage.withParts { ($0, $1) }
     (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
     let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
