@@ -37,7 +37,7 @@ extension Differ {
   /// One `listen` per event name whose options (combined over its listeners) are new or
   /// changed, one `unlisten` per event name no longer listened to.
   mutating func diffListeners(id: NodeID, _ old: Element, _ new: Element) {
-    if old.listeners == new.listeners { return }
+    if EventListener.same(old.listeners, new.listeners) { return }
     let before = old.listenedEvents
     let after = new.listenedEvents
     for (event, options) in after {

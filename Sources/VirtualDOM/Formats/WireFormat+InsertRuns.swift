@@ -80,7 +80,7 @@ extension WireFormat {
       let sameExtras = a.withExtras { x in
         b.withExtras { y in
           (x?.pointee.properties.isEmpty ?? true) && (y?.pointee.properties.isEmpty ?? true)
-            && (x?.pointee.listeners ?? []) == (y?.pointee.listeners ?? [])
+            && EventListener.same(x?.pointee.listeners ?? [], y?.pointee.listeners ?? [])
         }
       }
       guard sameExtras else { return false }

@@ -275,7 +275,7 @@ extension Element: Equatable {
       lhs.withAttributes({ a in rhs.withAttributes { b in Differ.sameAttributes(a, b) } })
     else { return false }
     if lhs.hasExtras || rhs.hasExtras {
-      guard lhs.properties == rhs.properties && lhs.listeners == rhs.listeners
+      guard lhs.properties == rhs.properties && EventListener.same(lhs.listeners, rhs.listeners)
         && lhs.mountMethods == rhs.mountMethods
       else { return false }
     }
