@@ -150,19 +150,19 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
   ///
   /// The key, the extras and the content are `consuming`, and moved into the block: a copy
   /// would be a retain here and a release when the argument goes.
+  ///
+  /// A switch consumes the content, leaving nothing to destroy (taking the members out in
+  /// place left an empty fragment, destroyed for each element): a fragment's array, the
+  /// builder's for this element alone, moves out, and its members into the block, not copied
+  /// (a copy retained each child and released it with the array); one child moves in as is.
+  /// It sets one of two optionals, and the members are popped after the switch: a case's
+  /// binding holds a copy of the array until the switch ends, and popped inside it, every
+  /// `tr`'s array was copied first (+13% instructions for the render, callgrind).
   @usableFromInline
   static func make(
     tag: String, packedTag: UInt64, namespace: Namespace, key: consuming String?, extras: consuming Element.Extras?,
     content: consuming Node, attributeCount: Int
   ) -> ElementStorage {
-    // A switch consumes the content, leaving nothing to destroy (taking the members out in
-    // place left an empty fragment, destroyed for each element): a fragment's array, the
-    // builder's for this element alone, moves out, and its members into the block, not copied
-    // (a copy retained each child and released it with the array); one child moves in as is.
-    // The two optionals, exactly one set, are what keeps the array unique: a case's binding
-    // holds a copy of it until the switch ends, so its members are popped after the switch,
-    // not inside it (popped inside, every `tr`'s array was copied first: +13% instructions
-    // for the render, callgrind).
     var members: [Node]? = nil
     var single: Node? = nil
     switch consume content {
@@ -188,15 +188,8 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
 
     // The block is made with an empty header and filled in place here, not in the closure
     // that makes it (whose captures can be copied, never moved); the real header goes in
-    // last, once the children are in and the subtree is counted. Natively through `self`:
-    // with `self` unused the optimizer made a copy of `make` without it, behind a thunk
-    // (+0.5% instructions for the render). In the WebAssembly module `self.create` cost ~680
-    // bytes (the allocator's entry inlined differently).
-    #if hasFeature(Embedded)
-    let storage = unsafeDowncast(ElementStorage.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
-    #else
-    let storage = unsafeDowncast(self.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
-    #endif
+    // last, once the children are in and the subtree is counted.
+    let storage = allocate(words: words)
     let (header, tail) = storage.withParts { ($0, $1) }
     (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: attributeCount)
     let children = (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: childCount)
@@ -225,6 +218,20 @@ final class ElementStorage: ManagedBuffer<ElementHeader, UInt64> {
 }
 
 extension ElementStorage {
+  /// A block of `words` words of tail, its header empty.
+  ///
+  /// Natively through `self`: with `self` unused, the optimizer made a copy of `make` without
+  /// it, behind a thunk (+0.5% instructions for the render). In the WebAssembly module
+  /// `self.create` cost ~680 bytes (the allocator's entry inlined differently).
+  @inline(__always)
+  static func allocate(words: Int) -> ElementStorage {
+    #if hasFeature(Embedded)
+    unsafeDowncast(ElementStorage.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
+    #else
+    unsafeDowncast(self.create(minimumCapacity: words) { _ in .empty }, to: ElementStorage.self)
+    #endif
+  }
+
   /// Moves the key, a tag too long to pack and the extras, those present, into their places
   /// in the tail.
   @inline(__always)
