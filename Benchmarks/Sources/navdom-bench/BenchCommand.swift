@@ -120,22 +120,17 @@ enum BenchCommand {
   /// reuses a connection's buffer; the tree is built from the rows with the DSL every time.
   static func benchRender(rows count: Int, iterations: Int) {
     let rows = Row.make(count)
-    var bytes = 0
     var serializer = Serializer(style: .compact, capacity: count * 230 + 64)
     func once() -> Int {
       serializer.reset()
       try! serializer.write(benchmarkTable(rows))
       return serializer.byteCount
     }
-    for _ in 0..<3 { bytes = once() }
-    let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<iterations { bytes = once() }
-    let seconds = seconds(clock.now - start)
-    let milliseconds = seconds / Double(iterations) * 1000
-    let megabytesPerSecond = Double(bytes) * Double(iterations) / seconds / 1e6
+    let (milliseconds, bytes) = millisecondsPerRun(iterations: iterations, once)
+    let megabytesPerSecond = Double(bytes) / milliseconds / 1e3
 
     // The two halves apart: building the tree, and writing a built tree.
+    let clock = ContinuousClock()
     let built = benchmarkTable(rows)
     var buildTime = Duration.zero
     var writeTime = Duration.zero
@@ -250,6 +245,17 @@ enum BenchCommand {
     var fresh = mounted
     patches = fresh.update(to: newRoots)
     return (times, patches)
+  }
+
+  /// `run` three times untimed, then `iterations` times timed: the mean milliseconds per run,
+  /// and the last run's result.
+  static func millisecondsPerRun<Result>(iterations: Int, _ run: () -> Result) -> (Double, Result) {
+    var result = run()
+    for _ in 0..<2 { result = run() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<iterations { result = run() }
+    return (seconds(clock.now - start) / Double(iterations) * 1000, result)
   }
 
   /// Bytes written between cold diffs: four times this machine's 4 MiB L2.

@@ -25,12 +25,7 @@ enum ListeningRowsBench {
       var mounted = MountedTree([tbody()])
       return WireFormat.encode(mounted.update(to: [table])).utf8.count
     }
-    var bytes = 0
-    for _ in 0..<3 { bytes = once() }
-    let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<iterations { bytes = once() }
-    let milliseconds = BenchCommand.seconds(clock.now - start) / Double(iterations) * 1000
+    let (milliseconds, bytes) = BenchCommand.millisecondsPerRun(iterations: iterations, once)
     print(
       #"{"bench":"listening-rows","rows":\#(count),"iterations":\#(iterations),"bytes":\#(bytes),"ms_per_round":\#(BenchCommand.rounded(milliseconds))}"#
     )
