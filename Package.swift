@@ -14,7 +14,7 @@ let targets: [Target] = [
   // What several modules share and no user names: the JSON parser and writer (portable), and
   // `Locked`, the pthread mutex ThreadSanitizer can see (native only). Not a product.
   .target(name: "NavDOMSupport"),
-  .target(name: "VirtualDOM", dependencies: ["NavDOMSupport"]),
+  .target(name: "VirtualDOM", dependencies: ["NavDOMSupport", "NavDOMThreadSlot"]),
   .target(name: "HTMLRenderer", dependencies: ["VirtualDOM"]),
   // Random trees for the diff's property tests (VirtualDOMTests, HTMLRendererTests, navdom.wasm's
   // twin navdom-check.wasm) and `navdom random-cases`; test support, not a product.

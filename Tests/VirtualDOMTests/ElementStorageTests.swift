@@ -114,19 +114,54 @@ import VirtualDOM
 
   /// Freeing an element skips the strings that hold no reference (literals, short strings)
   /// and must still release the others: once the elements are gone, a heap string they held
-  /// is uniquely owned again, so appending to it writes in place.
-  @Test func heapStringsInAnElementAreReleasedWithIt() {
+  /// is uniquely owned again, so appending to it writes in place. An element with a listener
+  /// has a block of its own, freed with it; the others share their thread's block, freed once
+  /// the thread has moved on to another and none of its elements is left.
+  @Test(arguments: [true, false])
+  func heapStringsInAnElementAreReleasedWithItsBlock(listening: Bool) {
     var value = String(repeating: "long value, on the heap ", count: 4)
     value.reserveCapacity(value.utf8.count + 64)
     let before = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
     do {
       let elements = (0..<10).map { index in
-        Element("td", key: value, attributes: [Attribute("class", "plain"), Attribute("title", value)])
+        Element(
+          "td", key: value, attributes: [Attribute("class", "plain"), Attribute("title", value)],
+          listeners: listening ? [EventListener("click") { _ in }] : [])
       }
       #expect(elements.allSatisfy { $0.attribute("title") == value && $0.key == value })
+    }
+    if !listening {
+      // More than a shared block holds (three words each), so the thread starts another.
+      var built = 0
+      for _ in 0..<3 * 2048 { built += td().subtreeSize }
+      #expect(built == 3 * 2048)
     }
     value.append("!")
     let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
     #expect(before != nil && before == after, "the string's buffer was still shared: a release was skipped")
+  }
+
+  /// A child in its parent's block holds no reference to the block: were it to, the block
+  /// could never be freed. Elements kept across the end of their thread's block read back whole.
+  @Test func elementsOutliveTheirThreadMovingToAnotherBlock() {
+    let kept = (0..<3_000).map { index in tr(.key("\(index)")) { td { "\(index)" }; td(.class("c")) } }
+    for (index, row) in kept.enumerated() {
+      #expect(row.element!.key == "\(index)")
+      #expect(row.element!.child(at: 0) == td { "\(index)" })
+      #expect(row.subtreeSize == 4)
+    }
+  }
+
+  /// A parent whose child lies in a block made after the thread's shared one goes to a new
+  /// block (blocks refer only to older ones), and one above a listener to a block of its own:
+  /// both read back as built.
+  @Test func parentsOfNewerOrListeningChildrenReadBack() {
+    let big = ul { for index in 0..<300 { li { "\(index)" } } }  // too large to share
+    let table = div(.class("outer")) { big; p { "after" } }
+    #expect(table.element!.childCount == 2)
+    #expect(table.element!.child(at: 0) == big)
+    #expect(table.subtreeSize == 1 + 601 + 2)
+    let listening = section { div { button(.onClick {}) { "Go" } } }
+    #expect(listening.element!.child(at: 0).element!.child(at: 0).element!.listeners.map(\.event) == ["click"])
   }
 }

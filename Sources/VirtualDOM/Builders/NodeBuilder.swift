@@ -133,14 +133,14 @@ func makeElement(
   tally.add(third)
   let extras = tally.hasExtras ? Element.Extras.make(first, second, third) : nil
   // Handed over, not copied (`take`, `consume`): a copy would be a retain and a release.
-  let storage = ElementStorage.make(
+  let element = ElementStorage.make(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(), extras: consume extras,
     content: content, attributeCount: tally.attributes)
-  var next = storage.firstAttribute
+  var next = element.firstAttribute
   OptionTally.moveAttribute(from: first, to: &next)
   OptionTally.moveAttribute(from: second, to: &next)
   OptionTally.moveAttribute(from: third, to: &next)
-  return .element(Element(storage: storage))
+  return .element(element)
 }
 
 /// Builds an element from options held in an array.
@@ -155,18 +155,18 @@ func makeElement(
 ) -> Node {
   var tally = OptionTally()
   for option in options { tally.add(option) }
-  let storage = ElementStorage.make(
+  let element = ElementStorage.make(
     tag: tag, packedTag: packedTag, namespace: namespace, key: tally.key.take(),
     extras: tally.hasExtras ? Element.Extras.make(from: options) : nil,
     content: content, attributeCount: tally.attributes)
-  var next = storage.firstAttribute
+  var next = element.firstAttribute
   for option in options {
     if case .attribute(let attribute) = option {
       next.initialize(to: attribute)
       next += 1
     }
   }
-  return .element(Element(storage: storage))
+  return .element(element)
 }
 
 /// What a set of options holds, counted before the element's block is made (its size depends

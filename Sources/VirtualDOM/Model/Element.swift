@@ -1,11 +1,11 @@
 /// An element of the virtual DOM: a tag in a namespace, ordered attributes, DOM properties,
 /// event listeners, an optional key, and children.
 ///
-/// An element is a value. It is one word wide (so a `Node` stays small) and refers to one heap
-/// block, `ElementStorage`, that holds everything: a small header, then the attributes, the
-/// children and the key, side by side in the same allocation. Copying an element shares that
-/// block; nothing mutates it once the element is made, so a subtree is shared, not copied, when
-/// trees are built and diffed.
+/// An element is a value. It is two words wide (a `Node` stays three) and refers to its place
+/// in a heap block, `ElementStorage`, that holds everything: a small header, then the
+/// attributes, the children and the key, side by side. Copying an element shares that block;
+/// nothing mutates an element once it is made, so a subtree is shared, not copied, when trees
+/// are built and diffed.
 ///
 /// ```swift
 /// let row = Element("tr", key: "row-1", attributes: [Attribute("class", "danger")])
@@ -15,19 +15,35 @@
 /// walks many elements (the serializer, the diff) uses `attributeCount` / `attribute(at:)`,
 /// `childCount` / `child(at:)`, or `withAttributes` / `withChildren`, which never do.
 public struct Element {
+  /// The block the element lies in, and where in it (in words) its header starts.
   @usableFromInline
   let storage: ElementStorage
+  @usableFromInline
+  let offset: Int
 
   @inlinable
-  init(storage: ElementStorage) {
+  init(storage: ElementStorage, offset: Int) {
     self.storage = storage
+    self.offset = offset
   }
 
-  /// Reads the header in place. (ManagedBuffer's `header` is a class `var`, so each read of it
-  /// is checked for exclusive access at run time: ~60 instructions, several times per element.)
+  /// Reads the header in place.
   @inlinable
   func read<Value>(_ field: (UnsafeMutablePointer<ElementHeader>) -> Value) -> Value {
-    storage.withUnsafeMutablePointerToHeader(field)
+    storage.withParts(at: offset) { header, _ in field(header) }
+  }
+
+  /// The header and the start of the tail, where `ElementLayout` places the parts.
+  @inlinable
+  func withParts<Result>(_ body: (UnsafeMutablePointer<ElementHeader>, UnsafeMutableRawPointer) -> Result) -> Result {
+    storage.withParts(at: offset, body)
+  }
+
+  /// Where the first attribute goes. The caller of `ElementStorage.make` initializes them
+  /// all, in order.
+  @usableFromInline
+  var firstAttribute: UnsafeMutablePointer<Attribute> {
+    withParts { header, tail in (tail + header.pointee.layout.attributesOffset).assumingMemoryBound(to: Attribute.self) }
   }
 
   /// The tag name, as written (`div`, `foreignObject`).
@@ -36,7 +52,7 @@ public struct Element {
   /// loops that compare tags use `hasSameTag(as:)`, which does not. (Not inlinable: spelled
   /// out at every use, it cost the WebAssembly module a copy per call site.)
   public var tag: String {
-    storage.withParts { header, tail in
+    withParts { header, tail in
       let packed = header.pointee.packedTag
       if packed != 0 { return Names.tag(unpacking: packed) }
       return header.pointee.layout.storedTag(in: tail)!
@@ -69,7 +85,7 @@ public struct Element {
   /// The key that identifies this element among its siblings in a keyed list.
   @inlinable
   public var key: String? {
-    storage.withParts { header, tail in header.pointee.layout.key(in: tail) }
+    withParts { header, tail in header.pointee.layout.key(in: tail) }
   }
 
   /// Whether the element has a key (a member of a keyed list), without reading the key.
@@ -109,7 +125,7 @@ public struct Element {
   #endif
   @usableFromInline
   func withExtras<Result>(_ body: (UnsafePointer<Extras>?) -> Result) -> Result {
-    storage.withParts { header, tail in body(header.pointee.layout.extras(in: tail)) }
+    withParts { header, tail in body(header.pointee.layout.extras(in: tail)) }
   }
 
   /// Child nodes, never fragments.
@@ -137,7 +153,7 @@ public struct Element {
   /// Calls `body` with the attributes in place: no array is made.
   @inlinable
   package func withAttributes<Result>(_ body: (UnsafeBufferPointer<Attribute>) -> Result) -> Result {
-    storage.withParts { header, tail in body(header.pointee.layout.attributes(in: tail)) }
+    withParts { header, tail in body(header.pointee.layout.attributes(in: tail)) }
   }
 
   /// How many children the element has.
@@ -156,7 +172,7 @@ public struct Element {
   /// Calls `body` with the children in place: no array is made.
   @inlinable
   package func withChildren<Result>(_ body: (UnsafeBufferPointer<Node>) -> Result) -> Result {
-    storage.withParts { header, tail in body(header.pointee.layout.children(in: tail)) }
+    withParts { header, tail in body(header.pointee.layout.children(in: tail)) }
   }
 
   /// Calls `body` with the element `node` holds, borrowed where it lies: nil when `node` is not
@@ -171,11 +187,14 @@ public struct Element {
   @inlinable
   package static func withElement<Result>(at node: UnsafePointer<Node>, _ body: (Element) -> Result) -> Result? {
     let unretained: Unmanaged<ElementStorage>
+    let offset: Int
     switch node.pointee {
-    case .element(let element): unretained = .passUnretained(element.storage)
+    case .element(let element):
+      unretained = .passUnretained(element.storage)
+      offset = element.offset
     default: return nil
     }
-    return unretained._withUnsafeGuaranteedRef { body(Element(storage: $0)) }
+    return unretained._withUnsafeGuaranteedRef { body(Element(storage: $0, offset: offset)) }
   }
 
   /// `withElement(at:_:)` for two nodes: calls `body` with both elements, borrowed, when both
@@ -197,7 +216,7 @@ public struct Element {
 
   /// Whether both are the same stored element (so equal without looking further).
   @inlinable
-  public func isIdentical(to other: Element) -> Bool { storage === other.storage }
+  public func isIdentical(to other: Element) -> Bool { storage === other.storage && offset == other.offset }
 
   // MARK: Making elements
 
@@ -212,10 +231,10 @@ public struct Element {
     children: [Node] = []
   ) {
     let extras = Extras.make(properties: properties, listeners: listeners, mountMethods: mountMethods)
-    storage = ElementStorage.make(
+    self = ElementStorage.make(
       tag: tag, packedTag: Names.packedTag(tag), namespace: namespace, key: key, extras: extras,
       content: .fragment(children), attributeCount: attributes.count)
-    var next = storage.firstAttribute
+    var next = firstAttribute
     for attribute in attributes {
       next.initialize(to: attribute)
       next += 1

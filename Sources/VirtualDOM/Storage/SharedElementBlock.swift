@@ -1,0 +1,52 @@
+import NavDOMThreadSlot
+
+/// The block each thread fills with the elements that may share one (`ElementStorage` says
+/// which, and why that is sound).
+///
+/// Natively each thread has its own (POSIX thread-specific data, released when the thread
+/// ends); in a wasm32 module, with one thread, it is a global. A thread only ever adds to its
+/// own block, and what it added is never written again, so threads that hold elements of
+/// another's block only read it.
+enum SharedElementBlock {
+  /// 16 KiB: about nineteen rows of the benchmark table. Keeping one element alive may keep
+  /// this much allocated.
+  static let capacityWords = 2048
+
+  /// An element larger than this (a list of hundreds of children) gets a block of its own:
+  /// it would leave much of a shared block unused, and such elements are few.
+  static let largestWords = 256
+
+  /// `words` words at the end of the thread's block, or of a new one when they do not fit;
+  /// nil when the element is too large to share.
+  @inline(__always)
+  static func reserve(words: Int) -> (storage: ElementStorage, offset: Int)? {
+    guard words <= largestWords else { return nil }
+    if let pointer = navdom_thread_slot_get(slot) {
+      // Borrowed from the slot, and retained once, for the element, when it fits.
+      let current = Unmanaged<ElementStorage>.fromOpaque(pointer)
+      if let offset = current._withUnsafeGuaranteedRef({ $0.reserve(words: words) }) {
+        return (current.takeUnretainedValue(), offset)
+      }
+    }
+    return startNew(reserving: words)
+  }
+
+  /// Starts a new block for the thread and takes `words` words at its start.
+  static func startNew(reserving words: Int) -> (storage: ElementStorage, offset: Int) {
+    let block = ElementStorage.allocate(words: capacityWords)
+    if let previous = navdom_thread_slot_get(slot) { Unmanaged<ElementStorage>.fromOpaque(previous).release() }
+    navdom_thread_slot_set(slot, Unmanaged.passRetained(block).toOpaque())
+    return (block, block.reserve(words: words)!)
+  }
+
+  /// The thread slot holding each thread's block; its destructor releases the block when the
+  /// thread ends.
+  private static let slot: Int32 = {
+    let slot = navdom_thread_slot_create { pointer in
+      guard let pointer else { return }
+      Unmanaged<ElementStorage>.fromOpaque(pointer).release()
+    }
+    precondition(slot >= 0, "navdom: no thread slot left for the element blocks")
+    return slot
+  }()
+}
