@@ -11,7 +11,9 @@ import PackageDescription
 // same programs against it; by default it is this repository.
 let navdomPath = Context.environment["NAVDOM_PATH"] ?? "../.."
 
-let programs = ["DetachedRender", "ActorRenders", "KeptNodeAcrossThreads", "ListenerCapture", "BuildAnywhere"]
+let programs = [
+  "DetachedRender", "ActorRenders", "KeptNodeAcrossThreads", "ListenerCapture", "BuildAnywhere", "KeptRowsAcrossRenders",
+]
 
 let package = Package(
   name: "soundness",

@@ -7,7 +7,7 @@
 #   NAVDOM_PATH=/path/to/other/navdom Tests/soundness/run.sh   # against another one
 set -uo pipefail
 cd "$(dirname "$0")"
-programs=(DetachedRender ActorRenders KeptNodeAcrossThreads ListenerCapture BuildAnywhere)
+programs=(DetachedRender ActorRenders KeptNodeAcrossThreads ListenerCapture BuildAnywhere KeptRowsAcrossRenders)
 failures=0
 
 run() {

@@ -62,11 +62,7 @@ extension ElementStorage {
 
     let summary = ChildrenSummary(of: children, count: childCount, in: storage)
     let header = ElementHeader(
-      packedTag: packedTag, storedSubtreeSize: UInt32(summary.size), storedChildCount: UInt32(childCount),
-      storedAttributeCount: UInt16(attributeCount), namespace: namespace,
-      flags: ElementHeader.flags(
-        hasKey: hasKey, hasStoredTag: hasStoredTag, hasExtras: layout.hasExtras,
-        mountsInSubtree: mounts || summary.mounts))
+      packedTag: packedTag, namespace: namespace, layout: layout, children: summary, mounts: mounts)
     if isShared && summary.inOtherBlocks {
       let target = alone(words: layout.words)
       relocate(words: layout.words, from: (storage, offset), to: target, layout: layout)
@@ -141,6 +137,20 @@ extension ElementStorage {
     if let extras = consume extras {
       (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
     }
+  }
+}
+
+extension ElementHeader {
+  /// The header of an element with this layout and these children; `mounts` when the element
+  /// itself has mount methods.
+  @inline(__always)
+  init(packedTag: UInt64, namespace: Namespace, layout: ElementLayout, children: ChildrenSummary, mounts: Bool) {
+    self.init(
+      packedTag: packedTag, storedSubtreeSize: UInt32(children.size), storedChildCount: UInt32(layout.childCount),
+      storedAttributeCount: UInt16(layout.attributeCount), namespace: namespace,
+      flags: ElementHeader.flags(
+        hasKey: layout.hasKey, hasStoredTag: layout.hasStoredTag, hasExtras: layout.hasExtras,
+        mountsInSubtree: mounts || children.mounts))
   }
 }
 
