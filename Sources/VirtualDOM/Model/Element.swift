@@ -1,7 +1,7 @@
 /// An element of the virtual DOM: a tag in a namespace, ordered attributes, DOM properties,
 /// event listeners, an optional key, and children.
 ///
-/// An element is a value. It is two words wide (a `Node` stays three) and refers to its place
+/// An element is a value. It is two words wide (one in WebAssembly) and refers to its place
 /// in a heap block, `ElementStorage`, that holds everything: a small header, then the
 /// attributes, the children and the key, side by side. Copying an element shares that block;
 /// nothing mutates an element once it is made, so a subtree is shared, not copied, when trees
@@ -18,6 +18,18 @@ public struct Element {
   /// The block the element lies in, and where in it (in words) its header starts.
   @usableFromInline
   let storage: ElementStorage
+  #if hasFeature(Embedded)
+  /// In the WebAssembly module every element has a block of its own, at its start, so an
+  /// element stays one word (blocks shared there cost the demo's module ~2.5 KB, and the
+  /// browser benchmark's rows have listeners, whose elements never share).
+  @inlinable
+  var offset: Int { 0 }
+
+  @inlinable
+  init(storage: ElementStorage, offset: Int) {
+    self.storage = storage
+  }
+  #else
   @usableFromInline
   let offset: Int
 
@@ -26,6 +38,7 @@ public struct Element {
     self.storage = storage
     self.offset = offset
   }
+  #endif
 
   /// Reads the header in place.
   @inlinable

@@ -86,7 +86,9 @@ extension ElementStorage {
   /// the element is small enough, else in a block of its own.
   @inline(__always)
   static func reserve(words: Int, sharing: Bool) -> (storage: ElementStorage, offset: Int, isShared: Bool) {
+    #if !hasFeature(Embedded)
     if sharing, let (storage, offset) = SharedElementBlock.reserve(words: words) { return (storage, offset, true) }
+    #endif
     let (storage, offset) = alone(words: words)
     return (storage, offset, false)
   }

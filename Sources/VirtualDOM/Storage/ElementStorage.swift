@@ -28,11 +28,16 @@ final class ElementStorage: ManagedBuffer<ElementStorage.Occupancy, UInt64> {
 
   deinit {
     withUnsafeMutablePointers { occupancy, words in
+      #if hasFeature(Embedded)
+      // One element, at the start (`Element.offset`).
+      _ = destroyElement(at: UnsafeMutableRawPointer(words).assumingMemoryBound(to: ElementHeader.self))
+      #else
       var offset = 0
       while offset < occupancy.pointee.usedWords {
         let header = UnsafeMutableRawPointer(words + offset).assumingMemoryBound(to: ElementHeader.self)
         offset += destroyElement(at: header)
       }
+      #endif
     }
   }
 
@@ -49,13 +54,21 @@ final class ElementStorage: ManagedBuffer<ElementStorage.Occupancy, UInt64> {
     let attributes = (tail + layout.attributesOffset).assumingMemoryBound(to: Attribute.self)
     for index in 0..<layout.attributeCount { _ = (attributes + index).move() }
     let children = (tail + layout.childrenOffset).assumingMemoryBound(to: Node.self)
-    for index in 0..<layout.childCount where Element.withElement(at: UnsafePointer(children + index), { $0.storage === self }) != true {
-      _ = (children + index).move()
-    }
+    for index in 0..<layout.childCount where !isInThisBlock(children + index) { _ = (children + index).move() }
     if layout.hasKey { _ = (tail + layout.keyOffset).assumingMemoryBound(to: String.self).move() }
     if layout.hasStoredTag { _ = (tail + layout.tagOffset).assumingMemoryBound(to: String.self).move() }
     if layout.hasExtras { _ = (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).move() }
     return layout.words
+  }
+
+  /// Whether `node` is an element in this block (stored without a reference to it).
+  @inline(__always)
+  private func isInThisBlock(_ node: UnsafeMutablePointer<Node>) -> Bool {
+    #if hasFeature(Embedded)
+    false  // a block of one element
+    #else
+    Element.withElement(at: UnsafePointer(node)) { $0.storage === self } == true
+    #endif
   }
 
   /// The element at `offset` (in words): its header and the start of its tail, as a raw
