@@ -47,9 +47,9 @@ struct ElementHeader {
 /// attributes, the children (never fragments), the tag if it does not fit `packedTag`, and
 /// the extras (properties, listeners, mount methods) if there are any.
 ///
-/// Keeping them in the element's own block, rather than in arrays of their own, makes an
-/// element one allocation instead of two or three, and a table row about a third smaller in
-/// memory: less to allocate, walk and free. The key comes first, next to the header, because
+/// Keeping them next to the header, rather than in arrays of their own, saves an element two
+/// or three allocations, and made a table row about a third smaller in memory: less to
+/// allocate, walk and free. The key comes first, next to the header, because
 /// keyed diffing reads the keys of a whole list before anything else of its elements; the
 /// extras come last, and only when present, because most elements have none (a word in every
 /// header put three of a benchmark row's eight elements in the next 16-byte size of block:

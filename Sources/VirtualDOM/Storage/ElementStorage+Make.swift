@@ -69,7 +69,7 @@ extension ElementStorage {
       return finish(Element(storage: target.storage, offset: target.offset), header: header)
     }
     // A child in the same block holds no reference to it (one would keep it alive forever).
-    for _ in 0..<summary.inSameBlock { Unmanaged.passUnretained(storage).release() }
+    if isShared { for _ in 0..<summary.inSameBlock { Unmanaged.passUnretained(storage).release() } }
     return finish(Element(storage: storage, offset: offset), header: header)
   }
 
@@ -86,7 +86,7 @@ extension ElementStorage {
   /// the element is small enough, else in a block of its own.
   @inline(__always)
   static func reserve(words: Int, sharing: Bool) -> (storage: ElementStorage, offset: Int, isShared: Bool) {
-    #if !hasFeature(Embedded)
+    #if !hasFeature(Embedded)  // in WebAssembly every element has a block of its own (`Element.offset`)
     if sharing, let (storage, offset) = SharedElementBlock.reserve(words: words) { return (storage, offset, true) }
     #endif
     let (storage, offset) = alone(words: words)
@@ -95,8 +95,7 @@ extension ElementStorage {
 
   /// A block for one element of `words` words.
   static func alone(words: Int) -> (storage: ElementStorage, offset: Int) {
-    let block = allocate(words: words)
-    return (block, block.reserve(words: words)!)
+    (allocate(words: words, used: words), 0)
   }
 
   /// Binds the element's header, attributes and children where the layout places them after

@@ -100,19 +100,15 @@ final class ElementStorage: ManagedBuffer<ElementStorage.Occupancy, UInt64> {
     withUnsafeMutablePointerToHeader { $0.pointee.usedWords -= words }
   }
 
-  /// A new, empty block of `words` words.
-  static func allocate(words: Int) -> ElementStorage {
+  /// A new block of `words` words, the first `used` of them taken by the caller.
+  static func allocate(words: Int, used: Int) -> ElementStorage {
     #if hasFeature(Embedded)
-    let block = ElementStorage.create(minimumCapacity: words) { _ in
-      Occupancy(usedWords: 0, capacityWords: words)
-    }
+    let block = ElementStorage.create(minimumCapacity: words) { _ in Occupancy(usedWords: used, capacityWords: words) }
     #else
     // Through `self`: with `self` unused, the optimizer made a copy of `make` without it,
     // behind a thunk (+0.5% instructions for the render). In the WebAssembly module
     // `self.create` cost ~680 bytes (the allocator's entry inlined differently).
-    let block = self.create(minimumCapacity: words) { _ in
-      Occupancy(usedWords: 0, capacityWords: words)
-    }
+    let block = self.create(minimumCapacity: words) { _ in Occupancy(usedWords: used, capacityWords: words) }
     #endif
     return unsafeDowncast(block, to: ElementStorage.self)
   }

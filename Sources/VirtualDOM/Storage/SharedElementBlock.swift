@@ -33,10 +33,10 @@ enum SharedElementBlock {
 
   /// Starts a new block for the thread and takes `words` words at its start.
   static func startNew(reserving words: Int) -> (storage: ElementStorage, offset: Int) {
-    let block = ElementStorage.allocate(words: capacityWords)
+    let block = ElementStorage.allocate(words: capacityWords, used: words)
     if let previous = navdom_thread_slot_get(slot) { Unmanaged<ElementStorage>.fromOpaque(previous).release() }
     navdom_thread_slot_set(slot, Unmanaged.passRetained(block).toOpaque())
-    return (block, block.reserve(words: words)!)
+    return (block, 0)
   }
 
   /// The thread slot holding each thread's block; its destructor releases the block when the
