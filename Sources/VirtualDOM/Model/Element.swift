@@ -15,7 +15,7 @@
 /// walks many elements (the serializer, the diff) uses `attributeCount` / `attribute(at:)`,
 /// `childCount` / `child(at:)`, or `withAttributes` / `withChildren`, which never do.
 public struct Element {
-  /// The block the element lies in, and where in it (in words) its header starts.
+  /// The block the element lies in, which the element keeps alive.
   @usableFromInline
   let storage: ElementStorage
   #if hasFeature(Embedded)
@@ -23,33 +23,45 @@ public struct Element {
   /// element stays one word (blocks shared there cost the demo's module ~2.5 KB, and the
   /// browser benchmark's rows have listeners, whose elements never share).
   @inlinable
-  var offset: Int { 0 }
-
-  @inlinable
   init(storage: ElementStorage, offset: Int) {
     self.storage = storage
   }
+
+  /// The header and the start of the tail, where `ElementLayout` places the parts.
+  @inlinable
+  func withParts<Result>(_ body: (UnsafeMutablePointer<ElementHeader>, UnsafeMutableRawPointer) -> Result) -> Result {
+    storage.withParts(at: 0, body)
+  }
   #else
+  /// Where in `storage` the element's header is. (An offset from the block's start cost the
+  /// diff an addition and a load at every read: 10-20% slower at 10,000 rows.)
   @usableFromInline
-  let offset: Int
+  let header: UnsafeMutablePointer<ElementHeader>
 
   @inlinable
   init(storage: ElementStorage, offset: Int) {
     self.storage = storage
-    self.offset = offset
+    self.header = storage.withParts(at: offset) { header, _ in header }
+  }
+
+  @inlinable
+  init(storage: ElementStorage, header: UnsafeMutablePointer<ElementHeader>) {
+    self.storage = storage
+    self.header = header
+  }
+
+  /// The header and the start of the tail, where `ElementLayout` places the parts; `storage`
+  /// is kept alive while `body` runs.
+  @inlinable
+  func withParts<Result>(_ body: (UnsafeMutablePointer<ElementHeader>, UnsafeMutableRawPointer) -> Result) -> Result {
+    withExtendedLifetime(storage) { body(header, UnsafeMutableRawPointer(header + 1)) }
   }
   #endif
 
   /// Reads the header in place.
   @inlinable
   func read<Value>(_ field: (UnsafeMutablePointer<ElementHeader>) -> Value) -> Value {
-    storage.withParts(at: offset) { header, _ in field(header) }
-  }
-
-  /// The header and the start of the tail, where `ElementLayout` places the parts.
-  @inlinable
-  func withParts<Result>(_ body: (UnsafeMutablePointer<ElementHeader>, UnsafeMutableRawPointer) -> Result) -> Result {
-    storage.withParts(at: offset, body)
+    withParts { header, _ in field(header) }
   }
 
   /// Where the first attribute goes. The caller of `ElementStorage.make` initializes them
@@ -200,14 +212,22 @@ public struct Element {
   @inlinable
   package static func withElement<Result>(at node: UnsafePointer<Node>, _ body: (Element) -> Result) -> Result? {
     let unretained: Unmanaged<ElementStorage>
-    let offset: Int
+    #if hasFeature(Embedded)
+    switch node.pointee {
+    case .element(let element): unretained = .passUnretained(element.storage)
+    default: return nil
+    }
+    return unretained._withUnsafeGuaranteedRef { body(Element(storage: $0, offset: 0)) }
+    #else
+    let header: UnsafeMutablePointer<ElementHeader>
     switch node.pointee {
     case .element(let element):
       unretained = .passUnretained(element.storage)
-      offset = element.offset
+      header = element.header
     default: return nil
     }
-    return unretained._withUnsafeGuaranteedRef { body(Element(storage: $0, offset: offset)) }
+    return unretained._withUnsafeGuaranteedRef { body(Element(storage: $0, header: header)) }
+    #endif
   }
 
   /// `withElement(at:_:)` for two nodes: calls `body` with both elements, borrowed, when both
@@ -229,7 +249,13 @@ public struct Element {
 
   /// Whether both are the same stored element (so equal without looking further).
   @inlinable
-  public func isIdentical(to other: Element) -> Bool { storage === other.storage && offset == other.offset }
+  public func isIdentical(to other: Element) -> Bool {
+    #if hasFeature(Embedded)
+    storage === other.storage
+    #else
+    header == other.header
+    #endif
+  }
 
   // MARK: Making elements
 

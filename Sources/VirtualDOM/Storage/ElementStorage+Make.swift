@@ -86,7 +86,7 @@ extension ElementStorage {
   /// the element is small enough, else in a block of its own.
   @inline(__always)
   static func reserve(words: Int, sharing: Bool) -> (storage: ElementStorage, offset: Int, isShared: Bool) {
-    #if !hasFeature(Embedded)  // in WebAssembly every element has a block of its own (`Element.offset`)
+    #if !hasFeature(Embedded)  // in WebAssembly every element has a block of its own (see `Element.storage`)
     if sharing, let (storage, offset) = SharedElementBlock.reserve(words: words) { return (storage, offset, true) }
     #endif
     let (storage, offset) = alone(words: words)

@@ -29,7 +29,7 @@ final class ElementStorage: ManagedBuffer<ElementStorage.Occupancy, UInt64> {
   deinit {
     withUnsafeMutablePointers { occupancy, words in
       #if hasFeature(Embedded)
-      // One element, at the start (`Element.offset`).
+      // One element, at the start (see `Element.storage`).
       _ = destroyElement(at: UnsafeMutableRawPointer(words).assumingMemoryBound(to: ElementHeader.self))
       #else
       var offset = 0
