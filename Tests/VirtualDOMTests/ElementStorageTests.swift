@@ -152,10 +152,10 @@ import VirtualDOM
     }
   }
 
-  /// A parent whose child lies in a block made after the thread's shared one goes to a new
-  /// block (blocks refer only to older ones), and one above a listener to a block of its own:
-  /// both read back as built.
-  @Test func parentsOfNewerOrListeningChildrenReadBack() {
+  /// A parent whose child lies in another block (a list too large to share, an element
+  /// with a listener) is moved to a block of its own once its children are in (a shared block
+  /// refers to no other): it reads back as built.
+  @Test func parentsOfChildrenInOtherBlocksReadBack() {
     let big = ul { for index in 0..<300 { li { "\(index)" } } }  // too large to share
     let table = div(.class("outer")) { big; p { "after" } }
     #expect(table.element!.childCount == 2)

@@ -123,7 +123,7 @@ extension ElementStorage {
         if layout.hasExtras { (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1) }
       }
     }
-    source.storage.unreserve(words: words)
+    source.storage.unreserve(words: words, at: source.offset)
   }
 
   /// Moves the key, a tag too long to pack and the extras, those present, into their places

@@ -94,10 +94,14 @@ final class ElementStorage: ManagedBuffer<ElementStorage.Occupancy, UInt64> {
     }
   }
 
-  /// Gives back the last `words` words `reserve` took (whose element has not been made).
+  /// Gives back the `words` words at `offset` that `reserve` took last (whose element has
+  /// not been made).
   @inline(__always)
-  func unreserve(words: Int) {
-    withUnsafeMutablePointerToHeader { $0.pointee.usedWords -= words }
+  func unreserve(words: Int, at offset: Int) {
+    withUnsafeMutablePointerToHeader { occupancy in
+      precondition(occupancy.pointee.usedWords == offset + words, "navdom: an element block was given back out of order")
+      occupancy.pointee.usedWords = offset
+    }
   }
 
   /// A new block of `words` words, the first `used` of them taken by the caller.
