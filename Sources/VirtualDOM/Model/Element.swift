@@ -33,8 +33,8 @@ public struct Element {
     storage.withParts(at: 0, body)
   }
   #else
-  /// Where in `storage` the element's header is. (An offset from the block's start cost the
-  /// diff an addition and a load at every read: 10-20% slower at 10,000 rows.)
+  /// Where in `storage` the element's header is. (An offset from the block's start, added at
+  /// every read, cost `Differ.diffNode` 7% more instructions: 288 M against 270 M, callgrind.)
   @usableFromInline
   let header: UnsafeMutablePointer<ElementHeader>
 

@@ -3,10 +3,10 @@ import NavDOMThreadSlot
 /// The block each thread fills with the elements that may share one (`ElementStorage` says
 /// which, and why that is sound).
 ///
-/// Natively each thread has its own (POSIX thread-specific data, released when the thread
-/// ends); in a wasm32 module, with one thread, it is a global. A thread only ever adds to its
-/// own block, and what it added is never written again, so threads that hold elements of
-/// another's block only read it.
+/// Each thread has its own (POSIX thread-specific data, released when the thread ends). A
+/// thread only ever adds to its own block, and what it added is never written again, so
+/// threads that hold elements of another's block only read it. (A WebAssembly module does not
+/// use it: there every element has a block of its own, see `Element.storage`.)
 enum SharedElementBlock {
   /// 16 KiB: about nineteen rows of the benchmark table. Keeping one element alive may keep
   /// this much allocated.
