@@ -174,6 +174,9 @@ def test_a_module_that_cannot_be_rebuilt_is_said_in_the_terminal_and_the_pages(t
             state = last_build_state(base)
         assert "no Embedded Swift for wasm32" in state, state
         assert "swift package build-wasm --product AppWasm --development failed" in state
+        # The pages may hear of the failure before the terminal's line is read from the pipe.
+        while not any("no Embedded Swift for wasm32" in line for line in log) and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert any("no Embedded Swift for wasm32" in line for line in log), "".join(log)
         with urllib.request.urlopen(base + "/") as response:  # the old server still serves
             assert "Inventory" in response.read().decode()
