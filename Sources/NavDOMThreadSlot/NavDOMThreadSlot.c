@@ -1,40 +1,57 @@
 #include "NavDOMThreadSlot.h"
 
-#define SLOT_LIMIT 8
-
 #if defined(__wasm__)
 
-static void *values[SLOT_LIMIT];
-static int slotCount;
+void *navdom_thread_slot_values[NAVDOM_THREAD_SLOT_COUNT];
 
-int navdom_thread_slot_create(navdom_thread_slot_destructor destructor) {
+void navdom_thread_slot_set(int slot, void *value, navdom_thread_slot_destructor destructor) {
   (void)destructor;  // the module's one thread never ends
-  return slotCount < SLOT_LIMIT ? slotCount++ : -1;
+  navdom_thread_slot_values[slot] = value;
 }
-
-void *navdom_thread_slot_get(int slot) { return values[slot]; }
-
-void navdom_thread_slot_set(int slot, void *value) { values[slot] = value; }
 
 #else
 
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 
-static pthread_key_t keys[SLOT_LIMIT];
-static int slotCount;
-// Slots are made by the Swift modules' lazy globals, which may run on two threads at once.
-static pthread_mutex_t creating = PTHREAD_MUTEX_INITIALIZER;
+_Thread_local void *navdom_thread_slot_values[NAVDOM_THREAD_SLOT_COUNT];
 
-int navdom_thread_slot_create(navdom_thread_slot_destructor destructor) {
-  pthread_mutex_lock(&creating);
-  int slot = -1;
-  if (slotCount < SLOT_LIMIT && pthread_key_create(&keys[slotCount], destructor) == 0) slot = slotCount++;
-  pthread_mutex_unlock(&creating);
-  return slot;
+// Written by any thread's first set of a slot (always the same function), read when threads
+// end: atomic, so two threads' first sets are not a data race.
+static navdom_thread_slot_destructor destructors[NAVDOM_THREAD_SLOT_COUNT];
+
+// One key for every slot: its value is non-NULL once a thread set a slot, so that its
+// destructor runs when the thread ends.
+static pthread_key_t threadEnd;
+static pthread_once_t threadEndMade = PTHREAD_ONCE_INIT;
+
+// Runs when a thread that set a slot ends. A destructor may set a slot again (a deinit that
+// builds elements): that marks the key again, and POSIX runs this again, a few times at most.
+static void releaseSlots(void *marker) {
+  (void)marker;
+  for (int slot = 0; slot < NAVDOM_THREAD_SLOT_COUNT; slot++) {
+    void *value = navdom_thread_slot_values[slot];
+    if (value == NULL) continue;
+    navdom_thread_slot_values[slot] = NULL;
+    navdom_thread_slot_destructor destructor = __atomic_load_n(&destructors[slot], __ATOMIC_ACQUIRE);
+    if (destructor != NULL) destructor(value);
+  }
 }
 
-void *navdom_thread_slot_get(int slot) { return pthread_getspecific(keys[slot]); }
+static void makeThreadEnd(void) {
+  if (pthread_key_create(&threadEnd, releaseSlots) != 0) {
+    fputs("navdom: no POSIX thread key left for the thread slots\n", stderr);
+    abort();
+  }
+}
 
-void navdom_thread_slot_set(int slot, void *value) { pthread_setspecific(keys[slot], value); }
+void navdom_thread_slot_set(int slot, void *value, navdom_thread_slot_destructor destructor) {
+  pthread_once(&threadEndMade, makeThreadEnd);
+  __atomic_store_n(&destructors[slot], destructor, __ATOMIC_RELEASE);
+  navdom_thread_slot_values[slot] = value;
+  // Any non-NULL value: the key only says that this thread has something to release.
+  if (value != NULL) pthread_setspecific(threadEnd, navdom_thread_slot_values);
+}
 
 #endif

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import VirtualDOM
 
@@ -139,6 +142,29 @@ import VirtualDOM
     value.append("!")
     let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
     #expect(before != nil && before == after, "the string's buffer was still shared: a release was skipped")
+  }
+
+  /// The block a thread was filling is released when the thread ends (NavDOMThreadSlot's
+  /// destructor), and with it the strings its elements held.
+  @Test func aThreadsBlockIsReleasedWhenTheThreadEnds() {
+    final class Context { let value: String; init(_ value: String) { self.value = value } }
+    var value = String(repeating: "long value, on the heap ", count: 4)
+    value.reserveCapacity(value.utf8.count + 64)
+    let before = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        let value = Unmanaged<Context>.fromOpaque(context!).takeRetainedValue().value
+        // Freed at once; its block stays the thread's until the thread ends.
+        precondition(td(.class(value)).element!.attribute("class") == value)
+        return nil
+      }, Unmanaged.passRetained(Context(value)).toOpaque())
+    #expect(created == 0)
+    pthread_join(thread, nil)
+    value.append("!")
+    let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    #expect(before != nil && before == after, "the string's buffer was still shared: the thread's block was kept")
   }
 
   /// A child in its parent's block holds no reference to the block: were it to, the block

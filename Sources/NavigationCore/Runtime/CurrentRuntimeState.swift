@@ -39,22 +39,14 @@ final class ThreadSlot {
 
   /// The slot of the calling thread, made on its first use and released when the thread ends.
   static var current: ThreadSlot {
-    if let pointer = navdom_thread_slot_get(threadSlotKey) {
+    if let pointer = navdom_thread_slot_get(NAVDOM_THREAD_SLOT_RUNTIME) {
       return Unmanaged<ThreadSlot>.fromOpaque(pointer).takeUnretainedValue()
     }
     let slot = ThreadSlot()
-    navdom_thread_slot_set(threadSlotKey, Unmanaged.passRetained(slot).toOpaque())
+    // The destructor releases it when the thread ends.
+    navdom_thread_slot_set(NAVDOM_THREAD_SLOT_RUNTIME, Unmanaged.passRetained(slot).toOpaque()) {
+      Unmanaged<ThreadSlot>.fromOpaque($0!).release()
+    }
     return slot
   }
 }
-
-/// The thread slot of every thread's `ThreadSlot`; its destructor releases it when the thread
-/// ends.
-private let threadSlotKey: Int32 = {
-  let key = navdom_thread_slot_create { pointer in
-    guard let pointer else { return }
-    Unmanaged<ThreadSlot>.fromOpaque(pointer).release()
-  }
-  precondition(key >= 0, "navdom: no thread slot left for the runtimes")
-  return key
-}()

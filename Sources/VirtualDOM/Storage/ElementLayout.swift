@@ -28,13 +28,6 @@ struct ElementHeader {
       | (mountsInSubtree ? mountsInSubtreeFlag : 0)
   }
 
-  /// The header of a block whose parts are still being placed: it describes none of them.
-  @usableFromInline
-  static var empty: ElementHeader {
-    ElementHeader(
-      packedTag: 0, storedSubtreeSize: 0, storedChildCount: 0, storedAttributeCount: 0, namespace: .html, flags: 0)
-  }
-
   @inlinable
   var layout: ElementLayout {
     ElementLayout(

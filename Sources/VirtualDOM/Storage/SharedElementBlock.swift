@@ -3,7 +3,7 @@ import NavDOMThreadSlot
 /// The block each thread fills with the elements that may share one (`ElementStorage` says
 /// which, and why that is sound).
 ///
-/// Each thread has its own (POSIX thread-specific data, released when the thread ends). A
+/// Each thread has its own (a NavDOMThreadSlot slot, released when the thread ends). A
 /// thread only ever adds to its own block, and what it added is never written again, so
 /// threads that hold elements of another's block only read it. (A WebAssembly module does not
 /// use it: there every element has a block of its own, see `Element.storage`.)
@@ -21,7 +21,7 @@ enum SharedElementBlock {
   @inline(__always)
   static func reserve(words: Int) -> (storage: ElementStorage, offset: Int)? {
     guard words <= largestWords else { return nil }
-    if let pointer = navdom_thread_slot_get(slot) {
+    if let pointer = navdom_thread_slot_get(NAVDOM_THREAD_SLOT_ELEMENT_BLOCK) {
       // Borrowed from the slot, and retained once, for the element, when it fits.
       let current = Unmanaged<ElementStorage>.fromOpaque(pointer)
       if let offset = current._withUnsafeGuaranteedRef({ $0.reserve(words: words) }) {
@@ -34,19 +34,10 @@ enum SharedElementBlock {
   /// Starts a new block for the thread and takes `words` words at its start.
   static func startNew(reserving words: Int) -> (storage: ElementStorage, offset: Int) {
     let block = ElementStorage.allocate(words: capacityWords, used: words)
+    let slot = NAVDOM_THREAD_SLOT_ELEMENT_BLOCK
     if let previous = navdom_thread_slot_get(slot) { Unmanaged<ElementStorage>.fromOpaque(previous).release() }
-    navdom_thread_slot_set(slot, Unmanaged.passRetained(block).toOpaque())
+    // The destructor releases the thread's block when the thread ends.
+    navdom_thread_slot_set(slot, Unmanaged.passRetained(block).toOpaque()) { Unmanaged<ElementStorage>.fromOpaque($0!).release() }
     return (block, 0)
   }
-
-  /// The thread slot holding each thread's block; its destructor releases the block when the
-  /// thread ends.
-  private static let slot: Int32 = {
-    let slot = navdom_thread_slot_create { pointer in
-      guard let pointer else { return }
-      Unmanaged<ElementStorage>.fromOpaque(pointer).release()
-    }
-    precondition(slot >= 0, "navdom: no thread slot left for the element blocks")
-    return slot
-  }()
 }
