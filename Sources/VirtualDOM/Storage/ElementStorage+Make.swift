@@ -98,15 +98,12 @@ extension ElementStorage {
     (allocate(words: words, used: words), 0)
   }
 
-  /// Binds the element's header and every part its layout has after `tail`; returns where
-  /// the children go.
+  /// Binds the element's header, attributes and children where the layout places them after
+  /// `tail`; returns where the children go.
   @inline(__always)
   static func bindParts(in tail: UnsafeMutableRawPointer, layout: ElementLayout) -> UnsafeMutablePointer<Node> {
     (tail - MemoryLayout<ElementHeader>.stride).bindMemory(to: ElementHeader.self, capacity: 1)
-    if layout.hasKey { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1) }
     (tail + layout.attributesOffset).bindMemory(to: Attribute.self, capacity: layout.attributeCount)
-    if layout.hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1) }
-    if layout.hasExtras { (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1) }
     return (tail + layout.childrenOffset).bindMemory(to: Node.self, capacity: layout.childCount)
   }
 
@@ -120,23 +117,28 @@ extension ElementStorage {
     source.storage.withParts(at: source.offset) { from, _ in
       target.storage.withParts(at: target.offset) { to, tail in
         UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: words * MemoryLayout<UInt64>.stride)
+        // The parts `place` binds as it fills them, bound here as they arrive (binding every
+        // part in `bindParts` instead cost the WebAssembly module ~170 bytes).
         _ = bindParts(in: tail, layout: layout)
+        if layout.hasKey { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1) }
+        if layout.hasStoredTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1) }
+        if layout.hasExtras { (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1) }
       }
     }
     source.storage.unreserve(words: words, at: source.offset)
   }
 
   /// Moves the key, a tag too long to pack and the extras, those present, into their places
-  /// in the tail (bound by `bindParts`).
+  /// in the tail.
   @inline(__always)
   static func place(
     key: consuming String?, storedTag: consuming String?, extras: consuming Element.Extras?,
     in tail: UnsafeMutableRawPointer, layout: ElementLayout
   ) {
-    if let key = consume key { (tail + layout.keyOffset).assumingMemoryBound(to: String.self).initialize(to: key) }
-    if let tag = consume storedTag { (tail + layout.tagOffset).assumingMemoryBound(to: String.self).initialize(to: tag) }
+    if let key = consume key { (tail + layout.keyOffset).bindMemory(to: String.self, capacity: 1).initialize(to: key) }
+    if let tag = consume storedTag { (tail + layout.tagOffset).bindMemory(to: String.self, capacity: 1).initialize(to: tag) }
     if let extras = consume extras {
-      (tail + layout.extrasOffset).assumingMemoryBound(to: Element.Extras.self).initialize(to: extras)
+      (tail + layout.extrasOffset).bindMemory(to: Element.Extras.self, capacity: 1).initialize(to: extras)
     }
   }
 }
