@@ -10,6 +10,7 @@ import PackageDescription
 // a user's package, needs settings of its own for it (docs/WASM.md).
 let targets: [Target] = [
   // Portable: these build natively and with Embedded Swift for wasm32.
+  // C: thread-local slots, and the prefetch hint the diff gives (no platform module needed).
   .target(name: "NavDOMThreadSlot"),
   // What several modules share and no user names: the JSON parser and writer (portable), and
   // `Locked`, the pthread mutex ThreadSanitizer can see (native only). Not a product.

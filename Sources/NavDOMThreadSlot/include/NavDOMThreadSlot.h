@@ -10,6 +10,10 @@
 #ifndef NAVDOM_THREAD_SLOT_H
 #define NAVDOM_THREAD_SLOT_H
 
+// This header is the C module's umbrella (SwiftPM's, named for the target): the target's other
+// small platform call comes in with it.
+#include "NavDOMPrefetch.h"
+
 /// The block the thread is filling with elements (VirtualDOM's `SharedElementBlock`).
 #define NAVDOM_THREAD_SLOT_ELEMENT_BLOCK 0
 /// The thread's runtime state (NavigationCore's `ThreadSlot`).

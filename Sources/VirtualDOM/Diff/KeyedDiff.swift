@@ -16,7 +16,8 @@
 /// index from the end of the prefix. So a change that keeps every key in place (an edit, a
 /// selection) reads each node of both lists once, in the diff itself: a pass over a list's
 /// nodes before the diff read them a second time, out of the cache again on a list of 10,000
-/// rows. The same code runs natively and in the WebAssembly module
+/// rows. Each loop over a list's children asks for the element a few children ahead
+/// (Differ+Prefetch.swift). The same code runs natively and in the WebAssembly module
 /// (Tests/wasm/diff-property.test.js holds the two to the same patches).
 extension Differ {
   #if hasFeature(Embedded)
@@ -46,6 +47,8 @@ extension Differ {
     let new = lists.new.baseAddress!
     let length = min(lists.old.count, lists.new.count)
     while lists.start < length {
+      Self.prefetch(lists.old, lists.start + Self.prefetchDistance)
+      Self.prefetch(lists.new, lists.start + Self.prefetchDistance)
       guard let same = Self.sameKeys(old + lists.start, new + lists.start) else { return false }
       guard same else { return true }
       diffNode(old + lists.start, oldAt: lists.oldPosition, new + lists.start, newAt: lists.newPosition)
@@ -94,6 +97,7 @@ extension Differ {
 
     var position = lists.newPosition
     for index in start..<(start + newCount) {
+      Self.prefetch(lists.new, index + Self.prefetchDistance)
       guard let key = Self.keyIfKeyed(new + index) else { return nil }
       if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
       match.newPositions.append(position)
@@ -103,6 +107,7 @@ extension Differ {
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
     for oldIndex in start..<(start + oldCount) {
+      Self.prefetch(lists.old, oldIndex + Self.prefetchDistance)
       guard let key = Self.keyIfKeyed(old + oldIndex) else { return nil }
       match.oldPositions.append(position)
       position += Self.subtreeSize(old + oldIndex)
@@ -137,6 +142,8 @@ extension Differ {
     for offset in 0..<lists.suffixLength {
       let oldIndex = lists.oldEnd + 1 + offset
       let newIndex = lists.newEnd + 1 + offset
+      Self.prefetch(lists.old, oldIndex + Self.prefetchDistance)
+      Self.prefetch(lists.new, newIndex + Self.prefetchDistance)
       diffNode(old + oldIndex, oldAt: oldPosition, new + newIndex, newAt: newPosition)
       oldPosition += Self.subtreeSize(old + oldIndex)
       newPosition += Self.subtreeSize(new + newIndex)
@@ -153,6 +160,7 @@ extension Differ {
     let start = lists.start
     if lists.oldCount == 0 {
       for index in 0..<lists.newCount {
+        Self.prefetch(lists.new, start + index + Self.prefetchDistance)
         insert(new + start + index, at: match.newPositions[index], parent: parent, before: suffixAnchor)
       }
       return
@@ -166,6 +174,7 @@ extension Differ {
       reservePatches(lists.new.count + 1)
       emit(.clear(parent: parent))
       for index in 0..<lists.new.count {
+        Self.prefetch(lists.new, index + Self.prefetchDistance)
         insert(new + index, at: match.newPositions[index], parent: parent, before: nil)
       }
       return
@@ -173,6 +182,7 @@ extension Differ {
 
     for index in 0..<lists.newCount where match.sources[index] != -1 {
       let oldIndex = match.sources[index]
+      Self.prefetchMatchedPair(index + Self.prefetchDistance, match, lists)
       diffNode(
         old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
         newAt: match.newPositions[index])
