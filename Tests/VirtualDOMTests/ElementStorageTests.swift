@@ -147,24 +147,44 @@ import VirtualDOM
   /// The block a thread was filling is released when the thread ends (NavDOMThreadSlot's
   /// destructor), and with it the strings its elements held.
   @Test func aThreadsBlockIsReleasedWhenTheThreadEnds() {
-    final class Context { let value: String; init(_ value: String) { self.value = value } }
     var value = String(repeating: "long value, on the heap ", count: 4)
     value.reserveCapacity(value.utf8.count + 64)
     let before = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        let value = Unmanaged<Context>.fromOpaque(context!).takeRetainedValue().value
-        // Freed at once; its block stays the thread's until the thread ends.
-        precondition(td(.class(value)).element!.attribute("class") == value)
-        return nil
-      }, Unmanaged.passRetained(Context(value)).toOpaque())
-    #expect(created == 0)
-    pthread_join(thread, nil)
+    let readBack = Self.onANewThread { [value] in
+      // Freed at once; its block stays the thread's until the thread ends.
+      td(.class(value)).element!.attribute("class") == value
+    }
+    #expect(readBack == true, "the element built on the thread did not read back")
     value.append("!")
     let after = value.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
     #expect(before != nil && before == after, "the string's buffer was still shared: the thread's block was kept")
+  }
+
+  /// Runs `body` on a thread of its own, which starts with no element block, and returns what
+  /// it found once the thread has ended; nil (recorded as an issue) when no thread could start.
+  static func onANewThread(_ body: @escaping () -> Bool) -> Bool? {
+    // Written by the thread, read after the join (which orders the two).
+    final class Context {
+      let body: () -> Bool
+      var result: Bool?
+      init(_ body: @escaping () -> Bool) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Context(body))
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { pointer in
+        let context = Unmanaged<Context>.fromOpaque(pointer!).takeUnretainedValue()
+        context.result = context.body()
+        return nil
+      }, context.toOpaque())
+    guard created == 0 else {
+      context.release()
+      Issue.record("pthread_create failed: \(created)")
+      return nil
+    }
+    pthread_join(thread, nil)
+    return context.takeRetainedValue().result
   }
 
   /// A child in its parent's block holds no reference to the block: were it to, the block

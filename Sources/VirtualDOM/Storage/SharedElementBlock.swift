@@ -21,23 +21,28 @@ enum SharedElementBlock {
   @inline(__always)
   static func reserve(words: Int) -> (storage: ElementStorage, offset: Int)? {
     guard words <= largestWords else { return nil }
-    if let pointer = navdom_thread_slot_get(NAVDOM_THREAD_SLOT_ELEMENT_BLOCK) {
+    let pointer = navdom_thread_slot_get(NAVDOM_THREAD_SLOT_ELEMENT_BLOCK)
+    if let pointer {
       // Borrowed from the slot, and retained once, for the element, when it fits.
       let current = Unmanaged<ElementStorage>.fromOpaque(pointer)
       if let offset = current._withUnsafeGuaranteedRef({ $0.reserve(words: words) }) {
         return (current.takeUnretainedValue(), offset)
       }
     }
-    return startNew(reserving: words)
+    return startNew(reserving: words, replacing: pointer)
   }
 
-  /// Starts a new block for the thread and takes `words` words at its start.
-  static func startNew(reserving words: Int) -> (storage: ElementStorage, offset: Int) {
+  /// Starts a new block for the thread in place of `previous` (the slot's value, which the
+  /// slot's reference is given up for) and takes `words` words at its start.
+  static func startNew(
+    reserving words: Int, replacing previous: UnsafeMutableRawPointer?
+  ) -> (storage: ElementStorage, offset: Int) {
     let block = ElementStorage.allocate(words: capacityWords, used: words)
-    let slot = NAVDOM_THREAD_SLOT_ELEMENT_BLOCK
-    if let previous = navdom_thread_slot_get(slot) { Unmanaged<ElementStorage>.fromOpaque(previous).release() }
+    if let previous { Unmanaged<ElementStorage>.fromOpaque(previous).release() }
     // The destructor releases the thread's block when the thread ends.
-    navdom_thread_slot_set(slot, Unmanaged.passRetained(block).toOpaque()) { Unmanaged<ElementStorage>.fromOpaque($0!).release() }
+    navdom_thread_slot_set(NAVDOM_THREAD_SLOT_ELEMENT_BLOCK, Unmanaged.passRetained(block).toOpaque()) {
+      Unmanaged<ElementStorage>.fromOpaque($0!).release()
+    }
     return (block, 0)
   }
 }
