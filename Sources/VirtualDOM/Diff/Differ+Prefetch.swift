@@ -1,10 +1,10 @@
 import NavDOMThreadSlot
 
 /// The diff reads a list's children one after another, and each child's element lies in a
-/// block elsewhere in memory. On a list of 10,000 rows the two trees (17 MB) are far larger
-/// than the caches, so every row's element was a wait on memory, as was the page-table walk
-/// for its page; the 1,000-row list mostly stays in the caches. Asking for the element a few children
-/// ahead lets those waits overlap the work on the children before it.
+/// block elsewhere in memory. On a list of 10,000 rows the two trees (over 10 MB) are far
+/// larger than the caches, so every row's element was a wait on memory, as was the page-table
+/// walk for its page; the 1,000-row lists mostly stay in the caches. Asking for the element a
+/// few children ahead lets those waits overlap the work on the children before it.
 ///
 /// Measured with `Scripts/bench-diff-scaling-ab.py` (10,000 rows against 1,000, the same run):
 /// every operation's median ratio fell by 1 to 3 (moveLastToFirst 15.2 to 13.2, replaceAll 15.7
