@@ -1,3 +1,5 @@
+import NavDOMThreadSlot
+
 /// The keyed diff's table of the keys of a list's old and new middles: for each key, the first
 /// new child that has it and whether an old child had it.
 ///
@@ -44,27 +46,34 @@ struct KeyTable {
     self.new = new
   }
 
-  /// Records the new child at `index`, whose key is `key`; false when an earlier new child has
-  /// the key.
-  mutating func claimForNew(_ index: Int, key: String) -> Bool {
-    claimForNew(index, found: find(key))
+  /// Records the new child at `index`, `child`; false when an earlier new child has its key.
+  mutating func claimForNew(_ index: Int, _ child: KeyedChild) -> Bool {
+    claimForNew(index, found: find(child))
   }
 
-  /// Records the old child at `index`, whose key is `key`; returns the index of the new child
-  /// with the key (or -1) and whether an earlier old child had the key.
-  mutating func markSeenInOld(_ index: Int, key: String) -> (newIndex: Int, wasSeen: Bool) {
-    markSeenInOld(index, found: find(key))
+  /// Records the old child at `index`, `child`; returns the index of the new child with its
+  /// key (or -1) and whether an earlier old child had the key.
+  mutating func markSeenInOld(_ index: Int, _ child: KeyedChild) -> (newIndex: Int, wasSeen: Bool) {
+    markSeenInOld(index, found: find(child))
   }
 
-  /// The slot of `key`, or the empty slot where it goes, and the key's hash bits as an entry
-  /// holds them.
-  private func find(_ key: String) -> (slot: Int, hashBits: UInt64) {
-    let hash = Self.hash(key)
-    let hashBits = Self.hashBits(of: hash)
-    var slot = hash & mask
+  /// Asks for the slot a key of hash `hash` starts at, ahead of its probe (`KeyLookahead`);
+  /// nothing in the WebAssembly module.
+  @inline(__always)
+  func prefetchSlot(ofHash hash: Int) {
+    #if !hasFeature(Embedded)
+    entries.withUnsafeBufferPointer { navdom_prefetch($0.baseAddress! + (hash & mask)) }
+    #endif
+  }
+
+  /// The slot of `child`'s key, or the empty slot where it goes, and the key's hash bits as an
+  /// entry holds them. The key itself is read only to confirm a match of the hash bits.
+  private func find(_ child: KeyedChild) -> (slot: Int, hashBits: UInt64) {
+    let hashBits = Self.hashBits(of: child.hash)
+    var slot = child.hash & mask
     while entries[slot] != 0 {
       let entry = entries[slot]
-      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(self.key(of: entry), key) { break }
+      if entry & ~0xFFFF_FFFF == hashBits && DOMString.same(key(of: entry), child.key) { break }
       slot = (slot + 1) & mask
     }
     return (slot, hashBits)
@@ -107,7 +116,11 @@ struct KeyTable {
     Differ.key(entry & Self.hasNewChild != 0 ? new : old, Int(entry & Self.indexMask))
   }
 
-  /// The key's hash, from its bytes alone (`hashBytes`).
+  /// The key's hash, from its bytes alone (`hashBytes`). (One function in the WebAssembly
+  /// module: each matching loop hashes its keys, and inlined twice it was 300 bytes more.)
+  #if hasFeature(Embedded)
+  @inline(never)
+  #endif
   static func hash(_ key: String) -> Int {
     // Embedded Swift's strings are all UTF-8, so there `withUTF8` alone reads them in place.
     #if !hasFeature(Embedded)

@@ -17,7 +17,8 @@
 /// selection) reads each node of both lists once, in the diff itself: a pass over a list's
 /// nodes before the diff read them a second time, out of the cache again on a list of 10,000
 /// rows. Each loop over a list's children asks for the element a few children ahead
-/// (Differ+Prefetch.swift). The same code runs natively and in the WebAssembly module
+/// (Differ+Prefetch.swift), and the matching loops for the key's slot in the table too
+/// (KeyLookahead.swift). The same code runs natively and in the WebAssembly module
 /// (Tests/wasm/diff-property.test.js holds the two to the same patches).
 extension Differ {
   #if hasFeature(Embedded)
@@ -96,23 +97,27 @@ extension Differ {
     var match = MiddleMatch(oldCount: oldCount, newCount: newCount, hasTable: keys != nil)
 
     var position = lists.newPosition
+    var lookahead = KeyLookahead(lists.new, from: start, hashing: keys != nil)
     for index in start..<(start + newCount) {
-      Self.prefetch(lists.new, index + Self.prefetchDistance)
-      guard let key = Self.keyIfKeyed(new + index) else { return nil }
-      if keys?.claimForNew(index, key: key) == false { duplicates.append(key) }
+      Self.prefetch(lists.new, index + 2 * KeyLookahead.distance)
+      guard let child = lookahead.next(index) else { return nil }
+      keys?.prefetchSlot(ofHash: lookahead.newestHash)
+      if keys?.claimForNew(index, child) == false { duplicates.append(child.key) }
       match.newPositions.append(position)
       position += Self.subtreeSize(new + index)
     }
 
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
+    lookahead = KeyLookahead(lists.old, from: start, hashing: keys != nil)
     for oldIndex in start..<(start + oldCount) {
-      Self.prefetch(lists.old, oldIndex + Self.prefetchDistance)
-      guard let key = Self.keyIfKeyed(old + oldIndex) else { return nil }
+      Self.prefetch(lists.old, oldIndex + 2 * KeyLookahead.distance)
+      guard let child = lookahead.next(oldIndex) else { return nil }
+      keys?.prefetchSlot(ofHash: lookahead.newestHash)
       match.oldPositions.append(position)
       position += Self.subtreeSize(old + oldIndex)
-      guard let (newIndex, wasSeen) = keys?.markSeenInOld(oldIndex, key: key) else { continue }
-      if wasSeen { duplicates.append(key) }
+      guard let (newIndex, wasSeen) = keys?.markSeenInOld(oldIndex, child) else { continue }
+      if wasSeen { duplicates.append(child.key) }
       guard newIndex != -1, match.sources[newIndex - start] == -1 else {
         match.removals.append(oldIndex)
         continue
