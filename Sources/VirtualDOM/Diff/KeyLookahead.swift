@@ -11,8 +11,8 @@
 /// and hashed when its child is reached, as before.
 ///
 /// ```swift
-/// var lookahead = KeyLookahead(nodes, from: start, hashing: true)
-/// for index in start..<nodes.count {
+/// var lookahead = KeyLookahead(nodes, from: start, to: end, hashing: true)
+/// for index in start..<end {
 ///   // Every child in turn, each once: the hashes move along by one per call.
 ///   guard let child = lookahead.next(index) else { break }  // not a keyed element
 ///   table.prefetchSlot(ofHash: lookahead.newestHash)
@@ -27,16 +27,20 @@ struct KeyLookahead {
   /// Whether keys are hashed: not when the diff has no table to look them up in.
   private let hashing: Bool
   #if !hasFeature(Embedded)
+  /// The end of the children asked about: none past it is hashed (a middle can be a few
+  /// children of a long list).
+  private let end: Int
   /// The hashes of the `distance` children from the next one asked about, nearest first.
   private var hashes: (Int, Int, Int, Int)
   #endif
 
-  /// A lookahead over `nodes`, whose children are asked about from `start` on, one after
-  /// another.
-  init(_ nodes: UnsafeBufferPointer<Node>, from start: Int, hashing: Bool) {
+  /// A lookahead over the children of `nodes` from `start` to `end` (not included), asked
+  /// about one after another.
+  init(_ nodes: UnsafeBufferPointer<Node>, from start: Int, to end: Int, hashing: Bool) {
     self.nodes = nodes
     self.hashing = hashing
     #if !hasFeature(Embedded)
+    self.end = end
     hashes = (0, 0, 0, 0)
     hashes = (hash(start), hash(start + 1), hash(start + 2), hash(start + 3))
     #endif
@@ -69,10 +73,10 @@ struct KeyLookahead {
 
   #if !hasFeature(Embedded)
   /// The hash of the key of `nodes[index]`; 0 when not hashing or when there is no such
-  /// keyed child.
+  /// keyed child before `end`.
   @inline(__always)
   private func hash(_ index: Int) -> Int {
-    guard hashing, index < nodes.count, let key = Differ.keyIfKeyed(nodes.baseAddress! + index) else { return 0 }
+    guard hashing, index < end, let key = Differ.keyIfKeyed(nodes.baseAddress! + index) else { return 0 }
     return KeyTable.hash(key)
   }
   #endif

@@ -97,7 +97,7 @@ extension Differ {
     var match = MiddleMatch(oldCount: oldCount, newCount: newCount, hasTable: keys != nil)
 
     var position = lists.newPosition
-    var lookahead = KeyLookahead(lists.new, from: start, hashing: keys != nil)
+    var lookahead = KeyLookahead(lists.new, from: start, to: start + newCount, hashing: keys != nil)
     for index in start..<(start + newCount) {
       Self.prefetch(lists.new, index + 2 * KeyLookahead.distance)
       guard let child = lookahead.next(index) else { return nil }
@@ -109,7 +109,7 @@ extension Differ {
 
     var lastMatchedNewIndex = -1
     position = lists.oldPosition
-    lookahead = KeyLookahead(lists.old, from: start, hashing: keys != nil)
+    lookahead = KeyLookahead(lists.old, from: start, to: start + oldCount, hashing: keys != nil)
     for oldIndex in start..<(start + oldCount) {
       Self.prefetch(lists.old, oldIndex + 2 * KeyLookahead.distance)
       guard let child = lookahead.next(oldIndex) else { return nil }
