@@ -12,8 +12,8 @@ import NavDOMThreadSlot
 /// (moveLastToFirst 4.80 to 4.19 ms), for 0.7% more instructions (callgrind, 1,000-row
 /// diffs). Asking for more of each row (the lines below its header, where the children made
 /// before it lie) or from 8 children ahead measured no better. The two loops that match the
-/// middles' keys ask from 8 children ahead all the same: they hash each key 4 children ahead
-/// of its lookup (KeyLookahead.swift), so its element must be there by then.
+/// middles' keys ask from 8 children ahead all the same (through `KeyLookahead.next`): they
+/// hash each key 4 children ahead of its lookup, so its element must be there by then.
 extension Differ {
   /// How many children ahead to ask for: far enough for a load from memory to finish while
   /// the diff works on the children between.

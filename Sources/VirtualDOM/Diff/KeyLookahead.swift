@@ -19,7 +19,7 @@
 /// }
 /// ```
 struct KeyLookahead {
-  /// How many children ahead a key is hashed; the loops ask for the elements twice as far
+  /// How many children ahead a key is hashed; `next` asks for the elements twice as far
   /// ahead, so that the key is in the cache by then.
   static let distance = 4
 
@@ -41,19 +41,21 @@ struct KeyLookahead {
     self.hashing = hashing
     #if !hasFeature(Embedded)
     self.end = end
-    hashes = (0, 0, 0, 0)
+    hashes = (0, 0, 0, 0)  // `hash(_:)` is a method: self must be whole before it is called
     hashes = (hash(start), hash(start + 1), hash(start + 2), hash(start + 3))
     #endif
   }
 
   /// The child at `index`, or nil when it is not a keyed element; `index` is one more than the
-  /// last call's. Hashes the key `distance` children ahead.
+  /// last call's. Hashes the key `distance` children ahead, and asks for the element twice as
+  /// far ahead (`Differ.prefetch`).
   @inline(__always)
   mutating func next(_ index: Int) -> KeyedChild? {
     #if hasFeature(Embedded)
     guard let key = Differ.keyIfKeyed(nodes.baseAddress! + index) else { return nil }
     return KeyedChild(hash: hashing ? KeyTable.hash(key) : 0, key: key)
     #else
+    Differ.prefetch(nodes, index + 2 * Self.distance)
     let hash = hashes.0
     hashes = (hashes.1, hashes.2, hashes.3, self.hash(index + Self.distance))
     guard Differ.isKeyedElement(nodes.baseAddress! + index) else { return nil }

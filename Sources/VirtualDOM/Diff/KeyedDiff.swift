@@ -17,8 +17,8 @@
 /// selection) reads each node of both lists once, in the diff itself: a pass over a list's
 /// nodes before the diff read them a second time, out of the cache again on a list of 10,000
 /// rows. Each loop over a list's children asks for the element a few children ahead
-/// (Differ+Prefetch.swift), and the matching loops for the key's slot in the table too
-/// (KeyLookahead.swift). The same code runs natively and in the WebAssembly module
+/// (Differ+Prefetch.swift); the matching loops do it through their `KeyLookahead`, which asks
+/// for the key's slot in the table too. The same code runs natively and in the WebAssembly module
 /// (Tests/wasm/diff-property.test.js holds the two to the same patches).
 extension Differ {
   #if hasFeature(Embedded)
@@ -99,7 +99,6 @@ extension Differ {
     var position = lists.newPosition
     var lookahead = KeyLookahead(lists.new, from: start, to: start + newCount, hashing: keys != nil)
     for index in start..<(start + newCount) {
-      Self.prefetch(lists.new, index + 2 * KeyLookahead.distance)
       guard let child = lookahead.next(index) else { return nil }
       keys?.prefetchSlot(ofHash: lookahead.newestHash)
       if keys?.claimForNew(index, child) == false { duplicates.append(child.key) }
@@ -111,7 +110,6 @@ extension Differ {
     position = lists.oldPosition
     lookahead = KeyLookahead(lists.old, from: start, to: start + oldCount, hashing: keys != nil)
     for oldIndex in start..<(start + oldCount) {
-      Self.prefetch(lists.old, oldIndex + 2 * KeyLookahead.distance)
       guard let child = lookahead.next(oldIndex) else { return nil }
       keys?.prefetchSlot(ofHash: lookahead.newestHash)
       match.oldPositions.append(position)
