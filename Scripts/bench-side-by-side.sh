@@ -27,7 +27,8 @@
 #   cpu      <clone>/Scripts/measure-page-cpu.sh <clone's navdom> (CPU per page at the session cap)
 #   serve    NAVDOM_BIN=<AFTER's navdom> BASELINE=<BEFORE's navdom> Scripts/bench-serve.sh (wrk:
 #            nginx, after and before in the same alternating rounds)
-#   live     AFTER's navdom-bench live --cores "0;0,1" --server <clone's navdom> (events/s, 1 core, 2)
+#   live     AFTER's navdom-bench live --cores "0;0,1" --rounds LIVE_ROUNDS --server <clone's navdom>
+#            (events/s, 1 core and 2, alternating, and the median of the rounds' ratios)
 #   watch    PY Scripts/measure-watch.py <clone's debug navdom> ... --wasm .build-wasm/watch/navdom.wasm:
 #            `serve --watch` in the clone, edits Sources/DemoApp/InventoryView.swift, times save to
 #            page, restores the file; last, since it builds
@@ -39,8 +40,12 @@
 #
 # Settings (environment; full values first, QUICK=1 values in brackets):
 #   RENDER_ROUNDS 5 [1]   BROWSER_ROUNDS 10 [1]   BROWSER_WARMUPS 2 [0]
-#   DIFF_ROUNDS 4 [1]     DIFF_REPEATS 2 [1]      CPU_REPEATS 3 [1]
-#   SERVE_DURATION 5s [1s]   SERVE_ROUNDS 3 [1]   LIVE_SECONDS 20 [3]   WATCH_ROUNDS 2 [1]
+#   DIFF_ROUNDS 16 [1]    DIFF_REPEATS 2 [1]      CPU_REPEATS 3 [1]
+#   SERVE_DURATION 5s [1s]   SERVE_ROUNDS 3 [1]   LIVE_SECONDS 8 [3]   LIVE_ROUNDS 4 [1]
+#   WATCH_ROUNDS 2 [1]
+# (DIFF_ROUNDS was 4 and the live section one 20 s run per core set until 2026-12-01: the same
+# binaries' worst diff ratio moved from 11.95 to 12.92 between repeats of 4 rounds, and one live
+# run per core set gave 1.45x, then 2.04x, minutes apart; 16 rounds of diffs take ~22 s a repeat.)
 #   RESULTS  .build/side-by-side/ in this checkout [.build/side-by-side/quick/]; files are appended to
 #   PY       a Python with selenium (browser, watch); default this checkout's .venv/bin/python,
 #            which Scripts/test.sh creates
@@ -53,12 +58,13 @@ RESULTS=${RESULTS:-$SELF/.build/side-by-side$(q /quick '')}
 RENDER_ROUNDS=${RENDER_ROUNDS:-$(q 1 5)}
 BROWSER_ROUNDS=${BROWSER_ROUNDS:-$(q 1 10)}
 BROWSER_WARMUPS=${BROWSER_WARMUPS:-$(q 0 2)}
-DIFF_ROUNDS=${DIFF_ROUNDS:-$(q 1 4)}
+DIFF_ROUNDS=${DIFF_ROUNDS:-$(q 1 16)}
 DIFF_REPEATS=${DIFF_REPEATS:-$(q 1 2)}
 CPU_REPEATS=${CPU_REPEATS:-$(q 1 3)}
 SERVE_DURATION=${SERVE_DURATION:-$(q 1s 5s)}
 SERVE_ROUNDS=${SERVE_ROUNDS:-$(q 1 3)}
-LIVE_SECONDS=${LIVE_SECONDS:-$(q 3 20)}
+LIVE_SECONDS=${LIVE_SECONDS:-$(q 3 8)}
+LIVE_ROUNDS=${LIVE_ROUNDS:-$(q 1 4)}
 WATCH_ROUNDS=${WATCH_ROUNDS:-$(q 1 2)}
 PY=${PY:-$SELF/.venv/bin/python}
 BUILDS=(before after)
@@ -128,7 +134,7 @@ provenance() {
       if [ -e "$d/$f" ]; then echo "  $f $(stat -c '%s bytes, %y' "$d/$f")"; else echo "  $f MISSING"; fi
     done
   done
-  echo "settings: RENDER_ROUNDS=$RENDER_ROUNDS BROWSER_ROUNDS=$BROWSER_ROUNDS BROWSER_WARMUPS=$BROWSER_WARMUPS DIFF_ROUNDS=$DIFF_ROUNDS DIFF_REPEATS=$DIFF_REPEATS CPU_REPEATS=$CPU_REPEATS SERVE_DURATION=$SERVE_DURATION SERVE_ROUNDS=$SERVE_ROUNDS LIVE_SECONDS=$LIVE_SECONDS WATCH_ROUNDS=$WATCH_ROUNDS PY=$PY"
+  echo "settings: RENDER_ROUNDS=$RENDER_ROUNDS BROWSER_ROUNDS=$BROWSER_ROUNDS BROWSER_WARMUPS=$BROWSER_WARMUPS DIFF_ROUNDS=$DIFF_ROUNDS DIFF_REPEATS=$DIFF_REPEATS CPU_REPEATS=$CPU_REPEATS SERVE_DURATION=$SERVE_DURATION SERVE_ROUNDS=$SERVE_ROUNDS LIVE_SECONDS=$LIVE_SECONDS LIVE_ROUNDS=$LIVE_ROUNDS WATCH_ROUNDS=$WATCH_ROUNDS PY=$PY"
 }
 
 # A refusal when a clone is missing, not clean, not built, or both are one directory.
@@ -254,21 +260,24 @@ section_serve() {
 section_live() {
   for b in "${BUILDS[@]}"; do
     run live "$b server (after's navdom-bench)" "${DIRS[after]}/Benchmarks" .build/release/navdom-bench live \
-      --seconds "$LIVE_SECONDS" --cores "0;0,1" --server "${DIRS[$b]}/.build/release/navdom"
+      --seconds "$LIVE_SECONDS" --rounds "$LIVE_ROUNDS" --cores "0;0,1" --server "${DIRS[$b]}/.build/release/navdom"
     summary live "$b: $(python3 - "$OUT" <<'PY'
 import json, sys
-rows = {}
+runs, summary = [], None
 for l in open(sys.argv[1]):
     if l.startswith('{'):
         r = json.loads(l)
-        if r.get("bench") == "live":
-            rows[r["cores"]] = r
-if 1 in rows and 2 in rows:
-    one, two = rows[1], rows[2]
-    print(f"1 core {one['events_per_s']} events/s, 2 cores {two['events_per_s']} events/s, "
-          f"ratio {two['events_per_s'] / one['events_per_s']:.2f}x; p99 {one['p99_ms']} / {two['p99_ms']} ms; "
-          f"errors {one['errors']} / {two['errors']}; {one['seconds']} s each; "
-          f"load generator {one.get('generator_cpu_share', '?')} / {two.get('generator_cpu_share', '?')} cores")
+        if r.get("bench") == "live": runs.append(r)
+        if r.get("bench") == "live-summary": summary = r
+if summary:
+    one = [r for r in runs if r["cores"] == 1]
+    two = [r for r in runs if r["cores"] == 2]
+    med = summary["events_per_s_median"]
+    print(f"1 core {med[0]} events/s, 2 cores {med[1]} events/s (medians of {summary['rounds']} rounds of "
+          f"{summary['seconds']} s), ratio {summary['ratio_median']}x (rounds: {', '.join(map(str, summary['ratios']))}); "
+          f"p99 {max(r['p99_ms'] for r in one)} / {max(r['p99_ms'] for r in two)} ms at most; "
+          f"errors {sum(r['errors'] for r in one)} / {sum(r['errors'] for r in two)}; "
+          f"load generator {max(r['generator_cpu_share'] for r in one)} / {max(r['generator_cpu_share'] for r in two)} cores at most")
 else:
     print("missing runs (failed)")
 PY

@@ -80,12 +80,13 @@ enum BenchCommand {
   static func runLive(_ options: CommandLineOptions) -> Int32 {
     guard let sessions = options.integer("--sessions", default: 64),
       let seconds = options.integer("--seconds", default: 10),
-      let newSessionMS = options.integer("--new-session-ms", default: 0)
+      let newSessionMS = options.integer("--new-session-ms", default: 0),
+      let rounds = options.integer("--rounds", default: 1)
     else { return 2 }
     let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
     return LiveBench.run(
       sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets,
-      newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil, server: options.values["--server"])
+      rounds: max(rounds, 1), newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil, server: options.values["--server"])
   }
 
   /// `diff-json`: one operation's patches on the benchmark table, in the wire format (for the

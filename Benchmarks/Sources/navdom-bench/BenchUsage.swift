@@ -5,7 +5,7 @@ enum BenchUsage {
            navdom-bench diff [--rows N] [--iterations K] [--operation NAME]
            navdom-bench diff-scaling [--rows N] [--factor F] [--rounds R] [--iterations K]
                                      [--operation NAME] [--in-process]
-           navdom-bench live [--sessions K] [--seconds S] [--cores "0;0,1"]
+           navdom-bench live [--sessions K] [--seconds S] [--cores "0;0,1"] [--rounds R]
                              [--new-session-ms M] [--server PATH]
            navdom-bench memory [--updates N]
            navdom-bench payload [--rows N]
@@ -36,7 +36,10 @@ enum BenchUsage {
             resident set at the end, their maximum and the resident set at 10 s (sampled each
             second). --new-session-ms M also opens a new session every M ms (the soak; adds
             "rss_rise_after_10s_mb"). --server PATH runs that navdom build as the server (to
-            measure an older build with this bench). The server is the root package's navdom
+            measure an older build with this bench). --rounds R runs every core set R times,
+            the order reversed every other round, and ends with each set's median events/s
+            and the median of the rounds' ratios, last set over first
+            ({"bench":"live-summary","ratios":[...],"ratio_median":x,...}). The server is the root package's navdom
             (NAVDOM_BIN, else ../.build/release/navdom from a release build of this, debug from
             a debug one), serving the repository's public/.
     memory: the demo natively, as a page runs it (its patches applied to a DOM in memory):

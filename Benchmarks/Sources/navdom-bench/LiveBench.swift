@@ -7,7 +7,8 @@ import Synchronization
 /// and the ids that listen for clicks from it), and has each send real events one after the
 /// other, as fast as they are answered, for a fixed time: open the "Add item" sheet, cancel it
 /// (Escape on the dialog the reply inserted), push the first item's page, pop it (the
-/// browser's Back, a popstate to `/`). Prints one JSON line per run.
+/// browser's Back, a popstate to `/`). Prints one JSON line per run; with `rounds`, every core
+/// set runs that many times and a summary line ends them (`run`).
 ///
 /// The load generator runs in this process, on one thread, unpinned: on a 2-core machine it
 /// shares the cores with the server in the 2-core run, so the figure understates what 2 cores
@@ -38,49 +39,87 @@ enum LiveBench {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
+  /// `rounds` rounds of a run per core set, the order reversed every other round (a round's
+  /// first run never always the same set). With two core sets or more, ends with a summary:
+  /// each set's median events/s over the rounds, and the median of the rounds' ratios (last
+  /// set over first): this 2-core VM changes pace for seconds at a time, so one run per set
+  /// gave 1.45x and then 2.04x for the same binaries minutes apart; pairs taken a few seconds
+  /// apart, and their median, are what a ratio can be read from.
   static func run(
-    sessions: Int, seconds: Double, coreSets: [String], newSessionEvery: Double? = nil, server path: String? = nil
+    sessions: Int, seconds: Double, coreSets: [String], rounds: Int = 1, newSessionEvery: Double? = nil,
+    server path: String? = nil
   ) -> Int32 {
-    for cores in coreSets {
-      guard let server = PinnedServer(cores: cores, navdom: path) else { return 1 }
-      defer { server.stop() }
-      let sampler = Sampler(pid: server.process.processIdentifier)
-      let opener = newSessionEvery.map { SessionOpener(port: server.port, every: $0) }
-      let figures = load(port: server.port, sessions: sessions, seconds: seconds)
-      opener?.stop()
-      sampler.stop()
-      let end = ProcessSample(pid: server.process.processIdentifier)
-      let sorted = figures.latencies.sorted()
-      func percentile(_ p: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    var eventsPerSecond: [String: [Double]] = [:]
+    var ratios: [Double] = []
+    for round in 1...max(rounds, 1) {
+      var thisRound: [String: Double] = [:]
+      for cores in round % 2 == 1 ? coreSets : coreSets.reversed() {
+        guard var line = measure(sessions: sessions, seconds: seconds, cores: cores, newSessionEvery: newSessionEvery, server: path)
+        else { return 1 }
+        if rounds > 1 { line["round"] = round }
+        let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+        fflush(nil)
+        thisRound[cores] = line["events_per_s"] as? Double ?? 0
+        eventsPerSecond[cores, default: []].append(thisRound[cores]!)
       }
-      var line: [String: Any] = [
-        "bench": "live", "sessions": sessions, "cores": cores.split(separator: ",").count,
-        "cpus": cores, "seconds": seconds,
-        "events_per_s": (Double(figures.events) / seconds * 10).rounded() / 10,
-        "p50_ms": (percentile(0.5) * 1000).rounded() / 1000,
-        "p99_ms": (percentile(0.99) * 1000).rounded() / 1000,
-        "errors": figures.errors,
-        "generator_cpu_share": (figures.generatorCPUSeconds / seconds * 1000).rounded() / 1000,
-        "generator_us_per_event": figures.events > 0
-          ? (figures.generatorCPUSeconds / Double(figures.events) * 1e7).rounded() / 10 : 0,
-        "threads": end?.threads ?? -1, "rss_mb": end?.rssMB ?? -1,
-      ]
-      let samples = sampler.samples
-      line["threads_max"] = samples.map(\.threads).max() ?? -1
-      line["rss_mb_max"] = samples.map(\.rssMB).max() ?? -1
-      if samples.count > 10 { line["rss_mb_10s"] = samples[9].rssMB }
-      if let opener {
-        line["new_sessions"] = opener.opened
-        line["new_session_errors"] = opener.errors
-        if samples.count > 10, let end { line["rss_rise_after_10s_mb"] = ((end.rssMB - samples[9].rssMB) * 10).rounded() / 10 }
+      if coreSets.count > 1, let first = thisRound[coreSets[0]], first > 0, let last = thisRound[coreSets[coreSets.count - 1]] {
+        ratios.append(last / first)
       }
-      let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
-      print(String(decoding: data, as: UTF8.self))
-      fflush(nil)
     }
+    guard coreSets.count > 1, !ratios.isEmpty else { return 0 }
+    let summary: [String: Any] = [
+      "bench": "live-summary", "rounds": rounds, "sessions": sessions, "seconds": seconds,
+      "cpus": coreSets, "cores": coreSets.map { $0.split(separator: ",").count },
+      "events_per_s_median": coreSets.map { (BenchCommand.median(eventsPerSecond[$0, default: [0]].sorted()) * 10).rounded() / 10 },
+      "ratios": ratios.map { ($0 * 1000).rounded() / 1000 },
+      "ratio_median": (BenchCommand.median(ratios.sorted()) * 1000).rounded() / 1000,
+    ]
+    let data = try! JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
     return 0
+  }
+
+  /// One run: the server pinned to `cores`, loaded for `seconds`; its JSON line's fields, or
+  /// nil when the server did not start.
+  static func measure(
+    sessions: Int, seconds: Double, cores: String, newSessionEvery: Double?, server path: String?
+  ) -> [String: Any]? {
+    guard let server = PinnedServer(cores: cores, navdom: path) else { return nil }
+    defer { server.stop() }
+    let sampler = Sampler(pid: server.process.processIdentifier)
+    let opener = newSessionEvery.map { SessionOpener(port: server.port, every: $0) }
+    let figures = load(port: server.port, sessions: sessions, seconds: seconds)
+    opener?.stop()
+    sampler.stop()
+    let end = ProcessSample(pid: server.process.processIdentifier)
+    let sorted = figures.latencies.sorted()
+    func percentile(_ p: Double) -> Double {
+      guard !sorted.isEmpty else { return 0 }
+      return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+    var line: [String: Any] = [
+      "bench": "live", "sessions": sessions, "cores": cores.split(separator: ",").count,
+      "cpus": cores, "seconds": seconds,
+      "events_per_s": (Double(figures.events) / seconds * 10).rounded() / 10,
+      "p50_ms": (percentile(0.5) * 1000).rounded() / 1000,
+      "p99_ms": (percentile(0.99) * 1000).rounded() / 1000,
+      "errors": figures.errors,
+      "generator_cpu_share": (figures.generatorCPUSeconds / seconds * 1000).rounded() / 1000,
+      "generator_us_per_event": figures.events > 0
+        ? (figures.generatorCPUSeconds / Double(figures.events) * 1e7).rounded() / 10 : 0,
+      "threads": end?.threads ?? -1, "rss_mb": end?.rssMB ?? -1,
+    ]
+    let samples = sampler.samples
+    line["threads_max"] = samples.map(\.threads).max() ?? -1
+    line["rss_mb_max"] = samples.map(\.rssMB).max() ?? -1
+    if samples.count > 10 { line["rss_mb_10s"] = samples[9].rssMB }
+    if let opener {
+      line["new_sessions"] = opener.opened
+      line["new_session_errors"] = opener.errors
+      if samples.count > 10, let end { line["rss_rise_after_10s_mb"] = ((end.rssMB - samples[9].rssMB) * 10).rounded() / 10 }
+    }
+    return line
   }
 
   /// K sessions driven from this one thread, each sending events one after the other, until

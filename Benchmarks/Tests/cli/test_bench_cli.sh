@@ -64,6 +64,10 @@ check "bench live reports no errors" 0 '"errors":0' '' "$bench" live --sessions 
 check "bench live reports the server's threads" 0 '"threads":' '' "$bench" live --sessions 2 --seconds 1 --cores 0
 check "bench live reports the server's resident set" 0 '"rss_mb":' '' "$bench" live --sessions 2 --seconds 1 --cores 0
 check "bench live's soak opens new sessions" 0 '"new_session_errors":0' '' "$bench" live --sessions 2 --seconds 1 --cores 0 --new-session-ms 100
+check "bench live --rounds ends with the median of the rounds' ratios" 0 '"bench":"live-summary"' '' \
+  "$bench" live --sessions 2 --seconds 1 --cores "0;0,1" --rounds 2
+order=$(grep -o '"cpus":"[0-9,]*"' "$work/out" | cut -d'"' -f4 | tr '\n' ' ')
+check "bench live --rounds reverses the core sets' order every other round (ran: $order)" 0 '' '' test "$order" = "0 0,1 0,1 0 "
 
 echo "navdom-bench command line: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
