@@ -25,13 +25,9 @@ extension Differ {
   @inline(__always)
   static func prefetch(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) {
     #if !hasFeature(Embedded)
-    guard index < nodes.count else { return }
-    // Only the header's address, read in place: a copy of the node was a retain and a release.
-    let header: UnsafeRawPointer
-    switch (nodes.baseAddress! + index).pointee {
-    case .element(let element): header = UnsafeRawPointer(element.header)
-    default: return
-    }
+    guard index < nodes.count,
+      let header = Element.withElement(at: nodes.baseAddress! + index, { UnsafeRawPointer($0.header) })
+    else { return }
     navdom_prefetch(header)
     navdom_prefetch(header + 64)
     #endif
