@@ -39,13 +39,14 @@
 # changes, or both are one directory; exits 1 when a command failed (summary.txt names it).
 #
 # Settings (environment; full values first, QUICK=1 values in brackets):
-#   RENDER_ROUNDS 5 [1]   BROWSER_ROUNDS 10 [1]   BROWSER_WARMUPS 2 [0]
+#   RENDER_ROUNDS 5 [1]   BROWSER_ROUNDS 20 [1]   BROWSER_WARMUPS 2 [0]
 #   DIFF_ROUNDS 16 [1]    DIFF_REPEATS 2 [1]      CPU_REPEATS 3 [1]
 #   SERVE_DURATION 5s [1s]   SERVE_ROUNDS 3 [1]   LIVE_SECONDS 8 [3]   LIVE_ROUNDS 4 [1]
 #   WATCH_ROUNDS 2 [1]
-# (DIFF_ROUNDS was 4 and the live section one 20 s run per core set until 2026-12-01: the same
-# binaries' worst diff ratio moved from 11.95 to 12.92 between repeats of 4 rounds, and one live
-# run per core set gave 1.45x, then 2.04x, minutes apart; 16 rounds of diffs take ~22 s a repeat.)
+# (Until 2026-12-01 DIFF_ROUNDS was 4, BROWSER_ROUNDS 10 and the live section one 20 s run per
+# core set: the same binaries' worst diff ratio moved from 11.95 to 12.92 between repeats of 4
+# rounds, the browser's paired figure from 1.025 to 1.061, and one live run per core set gave
+# 1.45x, then 2.04x, minutes apart; 16 rounds of diffs take ~22 s a repeat.)
 #   RESULTS  .build/side-by-side/ in this checkout [.build/side-by-side/quick/]; files are appended to
 #   PY       a Python with selenium (browser, watch); default this checkout's .venv/bin/python,
 #            which Scripts/test.sh creates
@@ -56,7 +57,7 @@ QUICK=${QUICK:-0}
 if [ "$QUICK" = 1 ]; then q() { echo "$1"; }; else q() { echo "$2"; }; fi
 RESULTS=${RESULTS:-$SELF/.build/side-by-side$(q /quick '')}
 RENDER_ROUNDS=${RENDER_ROUNDS:-$(q 1 5)}
-BROWSER_ROUNDS=${BROWSER_ROUNDS:-$(q 1 10)}
+BROWSER_ROUNDS=${BROWSER_ROUNDS:-$(q 1 20)}
 BROWSER_WARMUPS=${BROWSER_WARMUPS:-$(q 0 2)}
 DIFF_ROUNDS=${DIFF_ROUNDS:-$(q 1 16)}
 DIFF_REPEATS=${DIFF_REPEATS:-$(q 1 2)}
