@@ -278,7 +278,9 @@ if summary:
           f"{summary['seconds']} s), ratio {summary['ratio_median']}x (rounds: {', '.join(map(str, summary['ratios']))}); "
           f"p99 {max(r['p99_ms'] for r in one)} / {max(r['p99_ms'] for r in two)} ms at most; "
           f"errors {sum(r['errors'] for r in one)} / {sum(r['errors'] for r in two)}; "
-          f"load generator {max(r['generator_cpu_share'] for r in one)} / {max(r['generator_cpu_share'] for r in two)} cores at most")
+          f"load generator {max(r['generator_cpu_share'] for r in one)} / {max(r['generator_cpu_share'] for r in two)} cores at most; "
+          f"server CPU per event {' '.join(str(r.get('server_us_per_event', '?')) for r in one)} / "
+          f"{' '.join(str(r.get('server_us_per_event', '?')) for r in two)} µs")
 else:
     print("missing runs (failed)")
 PY

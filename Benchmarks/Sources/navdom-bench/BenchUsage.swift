@@ -34,7 +34,8 @@ enum BenchUsage {
             per run: {"bench":"live","sessions":K,"cores":C,"events_per_s":x,"p50_ms":y,
             "p99_ms":z,"errors":E,"threads":T,"rss_mb":R,...}: the server's threads and
             resident set at the end, their maximum and the resident set at 10 s (sampled each
-            second). --new-session-ms M also opens a new session every M ms (the soak; adds
+            second), its CPU over the run in cores and per event ("server_cpu_share",
+            "server_us_per_event"), and the load generator's ("generator_cpu_share"). --new-session-ms M also opens a new session every M ms (the soak; adds
             "rss_rise_after_10s_mb"). --server PATH runs that navdom build as the server (to
             measure an older build with this bench). --rounds R runs every core set R times,
             the order reversed every other round, and ends with each set's median events/s

@@ -88,6 +88,7 @@ enum LiveBench {
     guard let server = PinnedServer(cores: cores, navdom: path) else { return nil }
     defer { server.stop() }
     let sampler = Sampler(pid: server.process.processIdentifier)
+    let start = ProcessSample(pid: server.process.processIdentifier)
     let opener = newSessionEvery.map { SessionOpener(port: server.port, every: $0) }
     let figures = load(port: server.port, sessions: sessions, seconds: seconds)
     opener?.stop()
@@ -110,6 +111,13 @@ enum LiveBench {
         ? (figures.generatorCPUSeconds / Double(figures.events) * 1e7).rounded() / 10 : 0,
       "threads": end?.threads ?? -1, "rss_mb": end?.rssMB ?? -1,
     ]
+    if let start, let end, figures.events > 0 {
+      // What the server used, with its sessions' first pages: on this VM a slow 2-core run
+      // took as much CPU as a fast one, each event more (the cores, not the server, were slow).
+      let cpu = end.cpuSeconds - start.cpuSeconds
+      line["server_cpu_share"] = (cpu / seconds * 1000).rounded() / 1000
+      line["server_us_per_event"] = (cpu / Double(figures.events) * 1e7).rounded() / 10
+    }
     let samples = sampler.samples
     line["threads_max"] = samples.map(\.threads).max() ?? -1
     line["rss_mb_max"] = samples.map(\.rssMB).max() ?? -1

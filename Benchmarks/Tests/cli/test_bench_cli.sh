@@ -62,6 +62,7 @@ check "bench memory: the heap stays flat over 10,000 demo updates (it grew ${hea
 check "bench live prints a line per core set" 0 '"bench":"live"' '' "$bench" live --sessions 2 --seconds 1 --cores 0
 check "bench live reports no errors" 0 '"errors":0' '' "$bench" live --sessions 2 --seconds 1 --cores 0
 check "bench live reports the server's threads" 0 '"threads":' '' "$bench" live --sessions 2 --seconds 1 --cores 0
+check "bench live reports the server's CPU per event" 0 '"server_us_per_event":' '' "$bench" live --sessions 2 --seconds 1 --cores 0
 check "bench live reports the server's resident set" 0 '"rss_mb":' '' "$bench" live --sessions 2 --seconds 1 --cores 0
 check "bench live's soak opens new sessions" 0 '"new_session_errors":0' '' "$bench" live --sessions 2 --seconds 1 --cores 0 --new-session-ms 100
 check "bench live --rounds ends with the median of the rounds' ratios" 0 '"bench":"live-summary"' '' \
