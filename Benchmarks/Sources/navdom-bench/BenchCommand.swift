@@ -86,7 +86,8 @@ enum BenchCommand {
     let coreSets = (options.values["--cores"] ?? "0;0,1").split(separator: ";").map(String.init)
     return LiveBench.run(
       sessions: max(sessions, 1), seconds: Double(max(seconds, 1)), coreSets: coreSets,
-      rounds: max(rounds, 1), newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil, server: options.values["--server"])
+      rounds: max(rounds, 1), newSessionEvery: newSessionMS > 0 ? Double(newSessionMS) / 1000 : nil,
+      server: options.values["--server"])
   }
 
   /// `diff-json`: one operation's patches on the benchmark table, in the wire format (for the

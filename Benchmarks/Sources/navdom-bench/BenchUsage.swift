@@ -35,14 +35,15 @@ enum BenchUsage {
             "p99_ms":z,"errors":E,"threads":T,"rss_mb":R,...}: the server's threads and
             resident set at the end, their maximum and the resident set at 10 s (sampled each
             second), its CPU over the run in cores and per event ("server_cpu_share",
-            "server_us_per_event"), and the load generator's ("generator_cpu_share"). --new-session-ms M also opens a new session every M ms (the soak; adds
+            "server_us_per_event"), and the load generator's ("generator_cpu_share").
+            --new-session-ms M also opens a new session every M ms (the soak; adds
             "rss_rise_after_10s_mb"). --server PATH runs that navdom build as the server (to
             measure an older build with this bench). --rounds R runs every core set R times,
             the order reversed every other round, and ends with each set's median events/s
             and the median of the rounds' ratios, last set over first
-            ({"bench":"live-summary","ratios":[...],"ratio_median":x,...}). The server is the root package's navdom
-            (NAVDOM_BIN, else ../.build/release/navdom from a release build of this, debug from
-            a debug one), serving the repository's public/.
+            ({"bench":"live-summary","ratios":[...],"ratio_median":x,...}). The server is the
+            root package's navdom (NAVDOM_BIN, else ../.build/release/navdom from a release
+            build of this, debug from a debug one), serving the repository's public/.
     memory: the demo natively, as a page runs it (its patches applied to a DOM in memory):
             200 warm-up rounds, then N updates (default 10000) in rounds of 5 (open the "Add
             item" sheet, type into it, cancel it, push an item's page, go back), as

@@ -42,8 +42,8 @@ enum LiveBench {
   /// `rounds` rounds of a run per core set, the order reversed every other round (a round's
   /// first run never always the same set). With two core sets or more, ends with a summary:
   /// each set's median events/s over the rounds, and the median of the rounds' ratios (last
-  /// set over first): this 2-core VM changes pace for seconds at a time, so one run per set
-  /// gave 1.45x and then 2.04x for the same binaries minutes apart; pairs taken a few seconds
+  /// set over first): a shared 2-core VM changes pace for seconds at a time, and one run per
+  /// set gave 1.45x and then 2.04x for the same binaries minutes apart; pairs taken seconds
   /// apart, and their median, are what a ratio can be read from.
   static func run(
     sessions: Int, seconds: Double, coreSets: [String], rounds: Int = 1, newSessionEvery: Double? = nil,
@@ -54,30 +54,38 @@ enum LiveBench {
     for round in 1...max(rounds, 1) {
       var thisRound: [String: Double] = [:]
       for cores in round % 2 == 1 ? coreSets : coreSets.reversed() {
-        guard var line = measure(sessions: sessions, seconds: seconds, cores: cores, newSessionEvery: newSessionEvery, server: path)
+        guard var line = measure(
+          sessions: sessions, seconds: seconds, cores: cores, newSessionEvery: newSessionEvery, server: path)
         else { return 1 }
         if rounds > 1 { line["round"] = round }
-        let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
-        fflush(nil)
-        thisRound[cores] = line["events_per_s"] as? Double ?? 0
-        eventsPerSecond[cores, default: []].append(thisRound[cores]!)
+        printLine(line)
+        let events = line["events_per_s"] as? Double ?? 0
+        thisRound[cores] = events
+        eventsPerSecond[cores, default: []].append(events)
       }
-      if coreSets.count > 1, let first = thisRound[coreSets[0]], first > 0, let last = thisRound[coreSets[coreSets.count - 1]] {
+      if coreSets.count > 1, let first = thisRound[coreSets[0]], first > 0, let last = thisRound[coreSets.last!] {
         ratios.append(last / first)
       }
     }
     guard coreSets.count > 1, !ratios.isEmpty else { return 0 }
-    let summary: [String: Any] = [
+    func median(_ values: [Double], places: Double) -> Double {
+      (BenchCommand.median(values.sorted()) * places).rounded() / places
+    }
+    printLine([
       "bench": "live-summary", "rounds": rounds, "sessions": sessions, "seconds": seconds,
       "cpus": coreSets, "cores": coreSets.map { $0.split(separator: ",").count },
-      "events_per_s_median": coreSets.map { (BenchCommand.median(eventsPerSecond[$0, default: [0]].sorted()) * 10).rounded() / 10 },
+      "events_per_s_median": coreSets.map { median(eventsPerSecond[$0, default: [0]], places: 10) },
       "ratios": ratios.map { ($0 * 1000).rounded() / 1000 },
-      "ratio_median": (BenchCommand.median(ratios.sorted()) * 1000).rounded() / 1000,
-    ]
-    let data = try! JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
-    print(String(decoding: data, as: UTF8.self))
+      "ratio_median": median(ratios, places: 1000),
+    ])
     return 0
+  }
+
+  /// Prints `line` as one JSON object, keys sorted, and flushes it (a reader follows the runs).
+  static func printLine(_ line: [String: Any]) {
+    let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+    fflush(nil)
   }
 
   /// One run: the server pinned to `cores`, loaded for `seconds`; its JSON line's fields, or
