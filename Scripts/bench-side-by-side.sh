@@ -43,13 +43,13 @@
 #   DIFF_ROUNDS 16 [1]    DIFF_REPEATS 2 [1]      CPU_REPEATS 3 [1]
 #   SERVE_DURATION 5s [1s]   SERVE_ROUNDS 3 [1]   LIVE_SECONDS 8 [3]   LIVE_ROUNDS 4 [1]
 #   WATCH_ROUNDS 2 [1]
+#   RESULTS  .build/side-by-side/ in this checkout [.build/side-by-side/quick/]; files are appended to
+#   PY       a Python with selenium (browser, watch); default this checkout's .venv/bin/python,
+#            which Scripts/test.sh creates
 # (Until 2026-12-01 DIFF_ROUNDS was 4, BROWSER_ROUNDS 10 and the live section one 20 s run per
 # core set: the same binaries' worst diff ratio moved from 11.95 to 12.92 between repeats of 4
 # rounds, the browser's paired figure from 1.025 to 1.061, and one live run per core set gave
 # 1.45x, then 2.04x, minutes apart; 16 rounds of diffs take ~22 s a repeat.)
-#   RESULTS  .build/side-by-side/ in this checkout [.build/side-by-side/quick/]; files are appended to
-#   PY       a Python with selenium (browser, watch); default this checkout's .venv/bin/python,
-#            which Scripts/test.sh creates
 set -uo pipefail
 
 SELF=$(cd "$(dirname "$0")/.." && pwd)
