@@ -93,7 +93,7 @@ let targets: [Target] = [
   .testTarget(
     name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavigationTesting", "VirtualDOM", "HTMLRenderer"]),
   .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-  .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPServerCore", "NavDOMSupport", "HTTPTestSupport"]),
+  .testTarget(name: "StaticServeTests", dependencies: ["StaticServe", "HTTPServerCore", "NavDOMSupport", "NavDOMZlib", "HTTPTestSupport"]),
   .testTarget(
     name: "LiveSessionsTests",
     dependencies: [
