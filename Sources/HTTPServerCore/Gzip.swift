@@ -38,7 +38,7 @@ public enum Gzip {
   /// of memory to zero): compressing the demo's 3.7 KB page took 73 µs, an 896-byte live reply
   /// 63 µs. Sized to the input (32 KB and 16 KB of state) they take 19 and 11 µs, and the output
   /// is the same size (no match can reach further back than the input's start anyway).
-  struct StateSizes: Equatable {
+  struct StateSizes {
     /// log2 of the window: deflate's matches reach back at most 2^windowBits - 262 bytes.
     var windowBits: Int32
     /// log2 of the hash table's entries minus 7, and of the symbol buffer's minus 6.

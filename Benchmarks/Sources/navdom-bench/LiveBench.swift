@@ -68,15 +68,15 @@ enum LiveBench {
       }
     }
     guard coreSets.count > 1, !ratios.isEmpty else { return 0 }
-    func median(_ values: [Double], places: Double) -> Double {
-      (BenchCommand.median(values.sorted()) * places).rounded() / places
+    func median(_ values: [Double], places: Int) -> Double {
+      BenchCommand.rounded(BenchCommand.median(values.sorted()), places: places)
     }
     printLine([
       "bench": "live-summary", "rounds": rounds, "sessions": sessions, "seconds": seconds,
       "cpus": coreSets, "cores": coreSets.map { $0.split(separator: ",").count },
-      "events_per_s_median": coreSets.map { median(eventsPerSecond[$0, default: [0]], places: 10) },
-      "ratios": ratios.map { ($0 * 1000).rounded() / 1000 },
-      "ratio_median": median(ratios, places: 1000),
+      "events_per_s_median": coreSets.map { median(eventsPerSecond[$0, default: [0]], places: 1) },
+      "ratios": ratios.map { BenchCommand.rounded($0, places: 3) },
+      "ratio_median": median(ratios, places: 3),
     ])
     return 0
   }
@@ -96,12 +96,13 @@ enum LiveBench {
     guard let server = PinnedServer(cores: cores, navdom: path) else { return nil }
     defer { server.stop() }
     let sampler = Sampler(pid: server.process.processIdentifier)
-    let start = ProcessSample(pid: server.process.processIdentifier)
+    let startCPU = ProcessSample.cpuSeconds(pid: server.process.processIdentifier)
     let opener = newSessionEvery.map { SessionOpener(port: server.port, every: $0) }
     let figures = load(port: server.port, sessions: sessions, seconds: seconds)
     opener?.stop()
     sampler.stop()
     let end = ProcessSample(pid: server.process.processIdentifier)
+    let endCPU = ProcessSample.cpuSeconds(pid: server.process.processIdentifier)
     let sorted = figures.latencies.sorted()
     func percentile(_ p: Double) -> Double {
       guard !sorted.isEmpty else { return 0 }
@@ -119,12 +120,12 @@ enum LiveBench {
         ? (figures.generatorCPUSeconds / Double(figures.events) * 1e7).rounded() / 10 : 0,
       "threads": end?.threads ?? -1, "rss_mb": end?.rssMB ?? -1,
     ]
-    if let start, let end, figures.events > 0 {
+    if let startCPU, let endCPU, figures.events > 0 {
       // What the server used, with its sessions' first pages: on this VM a slow 2-core run
       // took as much CPU as a fast one, each event more (the cores, not the server, were slow).
-      let cpu = end.cpuSeconds - start.cpuSeconds
-      line["server_cpu_share"] = (cpu / seconds * 1000).rounded() / 1000
-      line["server_us_per_event"] = (cpu / Double(figures.events) * 1e7).rounded() / 10
+      let cpu = endCPU - startCPU
+      line["server_cpu_share"] = BenchCommand.rounded(cpu / seconds, places: 3)
+      line["server_us_per_event"] = BenchCommand.rounded(cpu / Double(figures.events) * 1e6, places: 1)
     }
     let samples = sampler.samples
     line["threads_max"] = samples.map(\.threads).max() ?? -1
