@@ -22,7 +22,8 @@
 #   render   NAVDOM_BENCH_BIN=<clone>/Benchmarks/.build/release/navdom-bench Scripts/bench-render.sh
 #            (navdom against React 18's renderToString, 10,000 rows), and `cmp` of the two tables
 #   browser  NAVDOM_BIN=<clone's navdom> PY Scripts/bench-wasm-dom.py --wasm-module
-#            <clone>/.build-wasm/navdom-bench-app.wasm --public <clone>/public (wasm against plain JS)
+#            <clone>/.build-wasm/navdom-bench-app.wasm --public <a copy of clone/public, its
+#            bench/common.js and bench/plain.html this checkout's> (wasm against plain JS)
 #   diff     <clone>/Benchmarks: navdom-bench diff-scaling --rounds DIFF_ROUNDS, DIFF_REPEATS times
 #   cpu      <clone>/Scripts/measure-page-cpu.sh <clone's navdom> (CPU per page at the session cap)
 #   serve    NAVDOM_BIN=<AFTER's navdom> BASELINE=<BEFORE's navdom> Scripts/bench-serve.sh (wrk:
@@ -185,9 +186,15 @@ section_render() {
 section_browser() {
   for b in "${BUILDS[@]}"; do
     local d=${DIRS[$b]}
+    # The clone's public files, its benchmark page (wasm.html) among them, with this checkout's
+    # timing harness (common.js) and vanilla page: both builds timed by the same harness.
+    local public="$TMP/public-$b"
+    rm -rf "$public"
+    cp -r "$d/public" "$public"
+    cp "$SELF/public/bench/common.js" "$SELF/public/bench/plain.html" "$public/bench/"
     run browser "$b: bench-wasm-dom" "$SELF" env NAVDOM_BIN="$d/.build/release/navdom" "$PY" Scripts/bench-wasm-dom.py \
       --rounds "$BROWSER_ROUNDS" --warmups "$BROWSER_WARMUPS" \
-      --wasm-module "$d/.build-wasm/navdom-bench-app.wasm" --public "$d/public"
+      --wasm-module "$d/.build-wasm/navdom-bench-app.wasm" --public "$public"
     summary browser "$b: $(python3 - "$OUT" <<'PY'
 import json, sys
 ops, out = {}, {}
