@@ -111,13 +111,13 @@ enum LiveBench {
     var line: [String: Any] = [
       "bench": "live", "sessions": sessions, "cores": cores.split(separator: ",").count,
       "cpus": cores, "seconds": seconds,
-      "events_per_s": (Double(figures.events) / seconds * 10).rounded() / 10,
-      "p50_ms": (percentile(0.5) * 1000).rounded() / 1000,
-      "p99_ms": (percentile(0.99) * 1000).rounded() / 1000,
+      "events_per_s": BenchCommand.rounded(Double(figures.events) / seconds, places: 1),
+      "p50_ms": BenchCommand.rounded(percentile(0.5)),
+      "p99_ms": BenchCommand.rounded(percentile(0.99)),
       "errors": figures.errors,
-      "generator_cpu_share": (figures.generatorCPUSeconds / seconds * 1000).rounded() / 1000,
+      "generator_cpu_share": BenchCommand.rounded(figures.generatorCPUSeconds / seconds),
       "generator_us_per_event": figures.events > 0
-        ? (figures.generatorCPUSeconds / Double(figures.events) * 1e7).rounded() / 10 : 0,
+        ? BenchCommand.rounded(figures.generatorCPUSeconds / Double(figures.events) * 1e6, places: 1) : 0,
       "threads": end?.threads ?? -1, "rss_mb": end?.rssMB ?? -1,
     ]
     if let startCPU, let endCPU, figures.events > 0 {
@@ -134,7 +134,7 @@ enum LiveBench {
     if let opener {
       line["new_sessions"] = opener.opened
       line["new_session_errors"] = opener.errors
-      if samples.count > 10, let end { line["rss_rise_after_10s_mb"] = ((end.rssMB - samples[9].rssMB) * 10).rounded() / 10 }
+      if samples.count > 10, let end { line["rss_rise_after_10s_mb"] = BenchCommand.rounded(end.rssMB - samples[9].rssMB, places: 1) }
     }
     return line
   }

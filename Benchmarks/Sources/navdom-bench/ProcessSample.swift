@@ -22,7 +22,7 @@ struct ProcessSample {
     }
     guard let threads, let rssKB else { return nil }
     self.threads = threads
-    self.rssMB = (rssKB / 1024 * 10).rounded() / 10
+    self.rssMB = BenchCommand.rounded(rssKB / 1024, places: 1)
   }
 
   /// The user and system time of all the process's threads, in seconds (to the kernel's clock
