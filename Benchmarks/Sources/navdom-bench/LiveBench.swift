@@ -75,7 +75,7 @@ enum LiveBench {
       "bench": "live-summary", "rounds": rounds, "sessions": sessions, "seconds": seconds,
       "cpus": coreSets, "cores": coreSets.map { $0.split(separator: ",").count },
       "events_per_s_median": coreSets.map { median(eventsPerSecond[$0, default: [0]], places: 1) },
-      "ratios": ratios.map { BenchCommand.rounded($0, places: 3) },
+      "ratios": ratios.map { BenchCommand.rounded($0) },
       "ratio_median": median(ratios, places: 3),
     ])
     return 0
@@ -124,7 +124,7 @@ enum LiveBench {
       // What the server used, with its sessions' first pages: on this VM a slow 2-core run
       // took as much CPU as a fast one, each event more (the cores, not the server, were slow).
       let cpu = endCPU - startCPU
-      line["server_cpu_share"] = BenchCommand.rounded(cpu / seconds, places: 3)
+      line["server_cpu_share"] = BenchCommand.rounded(cpu / seconds)
       line["server_us_per_event"] = BenchCommand.rounded(cpu / Double(figures.events) * 1e6, places: 1)
     }
     let samples = sampler.samples
