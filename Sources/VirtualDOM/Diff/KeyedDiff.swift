@@ -151,7 +151,7 @@ extension Differ {
       oldPosition += Self.subtreeSize(old + oldIndex)
       newPosition += Self.subtreeSize(new + newIndex)
     }
-    return lists.suffixLength > 0 ? newIDs[lists.newSuffixPosition] : nil
+    return lists.suffixLength > 0 ? newID(at: lists.newSuffixPosition) : nil
   }
 
   // MARK: 5. The middle's patches
@@ -205,10 +205,10 @@ extension Differ {
         if lisCursor >= 0 && stable[lisCursor] == index {
           lisCursor -= 1
         } else {
-          emit(.move(id: newIDs[position], parent: parent, before: anchor))
+          emit(.move(id: newID(at: position), parent: parent, before: anchor))
         }
       }
-      anchor = newIDs[position]
+      anchor = newID(at: position)
       index -= 1
     }
   }

@@ -40,6 +40,7 @@ public struct MountedTree {
     var newIDs = [NodeID](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
     var patches: [Patch] = []
     var nextID = self.nextID
+    var keepsOldIDs = false
     newIDs.withUnsafeMutableBufferPointer { newIDs in
       ids.withUnsafeBufferPointer { oldIDs in
         roots.withUnsafeBufferPointer { old in
@@ -49,13 +50,15 @@ public struct MountedTree {
             differ.diffChildren(parent: 0, old: old, oldRange: 0..<oldIDs.count, new: new, newRange: 0..<count)
             patches = differ.patches
             nextID = differ.nextID
+            keepsOldIDs = differ.sharesOldIDs
             keyTableStorage = differ.keyTableStorage.takeAll()
           }
         }
       }
     }
     roots = flat
-    ids = newIDs
+    // Every node kept its id and its position: the old ids are the new tree's.
+    if !keepsOldIDs { ids = newIDs }
     self.nextID = nextID
     return patches
   }
