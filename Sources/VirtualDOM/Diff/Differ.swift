@@ -32,6 +32,10 @@ struct Differ {
   var sharesOldIDs: Bool { false }
   #else
   private(set) var sharesOldIDs: Bool
+  /// While `sharesOldIDs`: every id given so far is at a position before this one, so the
+  /// copy need go no further (a replaced list gives its first fresh id after the two or three
+  /// of the elements above it, and copying the whole array cost a 10,000-row replace ~10%).
+  private var givenIDsEnd = 0
   #endif
   var nextID: NodeID
   var patches: [Patch] = []
@@ -87,7 +91,12 @@ struct Differ {
       if a.isIdentical(to: b) {
         // A shared subtree is unchanged: keep its ids without walking it (nothing to write when
         // it has not moved and the new ids are still the old).
-        if sharesOldIDs && newPosition == oldPosition { return }
+        if sharesOldIDs && newPosition == oldPosition {
+          #if !hasFeature(Embedded)
+          givenIDsEnd = max(givenIDsEnd, newPosition + a.subtreeSize)
+          #endif
+          return
+        }
         divergeFromOldIDs()
         for offset in 1..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
         return
@@ -197,7 +206,10 @@ struct Differ {
   mutating func setNewID(_ id: NodeID, at position: Int) {
     #if !hasFeature(Embedded)
     if sharesOldIDs {
-      if oldIDs[position] == id { return }
+      if oldIDs[position] == id {
+        givenIDsEnd = max(givenIDsEnd, position + 1)
+        return
+      }
       copyOldIDs()
     }
     #endif
@@ -210,8 +222,9 @@ struct Differ {
     sharesOldIDs ? oldIDs[position] : newIDs[position]
   }
 
-  /// Starts writing the new ids: copies the old ones over, which holds every id given so far
-  /// (each was the old one at its position), before the first that differs is written.
+  /// Starts writing the new ids: copies the old ones over as far as ids were given
+  /// (`givenIDsEnd`; each was the old one at its position), before the first that differs is
+  /// written. The positions after are written as the diff reaches them.
   @inline(__always)
   mutating func divergeFromOldIDs() {
     #if !hasFeature(Embedded)
@@ -222,7 +235,7 @@ struct Differ {
   #if !hasFeature(Embedded)
   @inline(never)  // once per update at most
   private mutating func copyOldIDs() {
-    _ = newIDs.initialize(from: oldIDs)
+    if givenIDsEnd > 0 { newIDs.baseAddress!.initialize(from: oldIDs.baseAddress!, count: givenIDsEnd) }
     sharesOldIDs = false
   }
   #endif
