@@ -36,8 +36,15 @@ public struct MountedTree {
     for node in newRoots { node.flatten(into: &flat) }
     // Left uninitialized: the differ gives every new node its id, and zeroing first wrote the
     // array twice (at 10,000 rows, 800 KB that had left the cache again before the diff came).
+    // Debug builds (the tests) fill it with an id no node has, so that a position the differ
+    // missed shows as an unknown id rather than as whatever an array freed before held there.
     let count = Self.count(flat)
-    var newIDs = [NodeID](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
+    var newIDs = [NodeID](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+      #if DEBUG
+      buffer.initialize(repeating: NodeID.min)
+      #endif
+      initializedCount = count
+    }
     var patches: [Patch] = []
     var nextID = self.nextID
     var keepsOldIDs = false
