@@ -4,8 +4,9 @@ import VirtualDOMTesting
 
 /// An update that keeps every node where it was keeps the old ids as they are; one that moves,
 /// inserts or replaces a node writes the new ids, from the first node that differs on. Either
-/// way the ids must stay the DOM's: every check below applies the patches to a `MemoryDOM`,
-/// then changes every text, whose patches go by id, and compares the two trees.
+/// way the ids must stay the DOM's: the checks apply each update's patches to a `MemoryDOM`
+/// and then an update whose patches go by those ids (text changes, moves), so an id given
+/// wrong fails to apply or changes the wrong node, and the two trees differ.
 @Suite struct KeptIDsTests {
   private static func list(_ labels: [(key: String, text: String)], selected: String? = nil) -> Node {
     ul {
