@@ -89,15 +89,14 @@ struct Differ {
       guard Self.canPatch(a, into: b) else { return replace(id: id, with: new, at: newPosition) }
       setNewID(id, at: newPosition)
       if a.isIdentical(to: b) {
-        // A shared subtree is unchanged: keep its ids without walking it (nothing to write when
-        // it has not moved and the new ids are still the old).
-        if sharesOldIDs && newPosition == oldPosition {
+        // A shared subtree is unchanged: keep its ids without walking it. Nothing to write while
+        // the new ids are still the old (then it has not moved: `setNewID` found its id in place).
+        if sharesOldIDs {
           #if !hasFeature(Embedded)
-          givenIDsEnd = max(givenIDsEnd, newPosition + a.subtreeSize)
+          noteIDsGiven(upTo: newPosition + a.subtreeSize)
           #endif
           return
         }
-        divergeFromOldIDs()
         for offset in 1..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
         return
       }
@@ -207,7 +206,7 @@ struct Differ {
     #if !hasFeature(Embedded)
     if sharesOldIDs {
       if oldIDs[position] == id {
-        givenIDsEnd = max(givenIDsEnd, position + 1)
+        noteIDsGiven(upTo: position + 1)
         return
       }
       copyOldIDs()
@@ -233,6 +232,12 @@ struct Differ {
   }
 
   #if !hasFeature(Embedded)
+  /// While `sharesOldIDs`: the positions before `end` have their ids (the old ones).
+  @inline(__always)
+  private mutating func noteIDsGiven(upTo end: Int) {
+    givenIDsEnd = max(givenIDsEnd, end)
+  }
+
   @inline(never)  // once per update at most
   private mutating func copyOldIDs() {
     if givenIDsEnd > 0 { newIDs.baseAddress!.initialize(from: oldIDs.baseAddress!, count: givenIDsEnd) }
