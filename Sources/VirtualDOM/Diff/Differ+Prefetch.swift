@@ -10,10 +10,20 @@ import NavDOMThreadSlot
 /// every operation's median ratio fell by 1 to 3 (moveLastToFirst 15.2 to 13.2, replaceAll 15.7
 /// to 12.5, unchanged 13.3 to 12.2) and every fastest 10,000-row diff got faster
 /// (moveLastToFirst 4.80 to 4.19 ms), for 0.7% more instructions (callgrind, 1,000-row
-/// diffs). Asking for more of each row (the lines below its header, where the children made
-/// before it lie) or from 8 children ahead measured no better. The two loops that match the
+/// diffs). Asking from 8 children ahead measured no better. The two loops that match the
 /// middles' keys ask from 8 children ahead all the same (through `KeyLookahead.next`): they
 /// hash each key 4 children ahead of its lookup, so its element must be there by then.
+///
+/// Where the diff walks a pair of children (the common prefix and suffix, the middle's matched
+/// pairs) it asks for the whole subtree it is about to read (`prefetchSubtree`): in a shared
+/// block a row's cells lie before its header, and the first of them, 480 bytes before it in a
+/// benchmark row, was a wait on memory in every row. Measured the same way (REPS=6, against
+/// 4aa3240): median ratios 13.0-14.4 to 10.6-11.4 (unchanged, select, updateEveryTenth,
+/// removeOne, moveLastToFirst), fastest 10,000-row diffs 2-17% faster, the 1,000-row medians
+/// within 2%. A window of 320 bytes, short of the row's first line, measured no better than
+/// none (as "more of each row" had when last tried); 1,024 bytes as 512. Inserted children
+/// are not walked (their patch takes the node as it is): they keep `prefetch`, and a replaced
+/// list measured 11% slower when they asked for their rows.
 extension Differ {
   /// How many children ahead to ask for: far enough for a load from memory to finish while
   /// the diff works on the children between.
@@ -25,13 +35,44 @@ extension Differ {
   @inline(__always)
   static func prefetch(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) {
     #if !hasFeature(Embedded)
-    guard index < nodes.count,
-      let header = Element.withElement(at: nodes.baseAddress! + index, { UnsafeRawPointer($0.header) })
-    else { return }
+    guard let header = header(nodes, index) else { return }
     navdom_prefetch(header)
     navdom_prefetch(header + 64)
     #endif
   }
+
+  /// How far before an element's header its subtree is asked for (`prefetchSubtree`): a
+  /// benchmark row is 616 bytes; a larger subtree has its last kilobyte asked for.
+  static let subtreePrefetchBytes = 1024
+
+  /// Asks for what the diff reads of the element at `nodes[index]` when it walks it: its
+  /// header and the line after, and the lines before its header, where its children lie when
+  /// they share its block (a thread's elements go into its block one after another, children
+  /// first). Only addresses are computed: a prefetch never faults, wherever the lines before
+  /// a block's first element are. Nothing in the WebAssembly module.
+  @inline(__always)
+  static func prefetchSubtree(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) {
+    #if !hasFeature(Embedded)
+    guard let header = header(nodes, index) else { return }
+    navdom_prefetch(header)
+    navdom_prefetch(header + 64)
+    var offset = 64
+    while offset <= subtreePrefetchBytes {
+      navdom_prefetch(header - offset)
+      offset += 64
+    }
+    #endif
+  }
+
+  #if !hasFeature(Embedded)
+  /// Where the header of the element at `nodes[index]` is, when `index` is in `nodes` and the
+  /// node there is an element.
+  @inline(__always)
+  private static func header(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) -> UnsafeRawPointer? {
+    guard index < nodes.count else { return nil }
+    return Element.withElement(at: nodes.baseAddress! + index) { UnsafeRawPointer($0.header) }
+  }
+  #endif
 
   /// Asks for both elements of the middle's `index`th matched pair (phase 5 of the keyed
   /// diff), when there is one.
@@ -39,9 +80,9 @@ extension Differ {
   static func prefetchMatchedPair(_ index: Int, _ match: MiddleMatch, _ lists: KeyedLists) {
     #if !hasFeature(Embedded)
     guard index < lists.newCount else { return }
-    prefetch(lists.new, lists.start + index)
+    prefetchSubtree(lists.new, lists.start + index)
     let oldIndex = match.sources[index]
-    if oldIndex != -1 { prefetch(lists.old, oldIndex) }
+    if oldIndex != -1 { prefetchSubtree(lists.old, oldIndex) }
     #endif
   }
 }

@@ -48,8 +48,8 @@ extension Differ {
     let new = lists.new.baseAddress!
     let length = min(lists.old.count, lists.new.count)
     while lists.start < length {
-      Self.prefetch(lists.old, lists.start + Self.prefetchDistance)
-      Self.prefetch(lists.new, lists.start + Self.prefetchDistance)
+      Self.prefetchSubtree(lists.old, lists.start + Self.prefetchDistance)
+      Self.prefetchSubtree(lists.new, lists.start + Self.prefetchDistance)
       guard let same = Self.sameKeys(old + lists.start, new + lists.start) else { return false }
       guard same else { return true }
       diffNode(old + lists.start, oldAt: lists.oldPosition, new + lists.start, newAt: lists.newPosition)
@@ -145,8 +145,8 @@ extension Differ {
     for offset in 0..<lists.suffixLength {
       let oldIndex = lists.oldEnd + 1 + offset
       let newIndex = lists.newEnd + 1 + offset
-      Self.prefetch(lists.old, oldIndex + Self.prefetchDistance)
-      Self.prefetch(lists.new, newIndex + Self.prefetchDistance)
+      Self.prefetchSubtree(lists.old, oldIndex + Self.prefetchDistance)
+      Self.prefetchSubtree(lists.new, newIndex + Self.prefetchDistance)
       diffNode(old + oldIndex, oldAt: oldPosition, new + newIndex, newAt: newPosition)
       oldPosition += Self.subtreeSize(old + oldIndex)
       newPosition += Self.subtreeSize(new + newIndex)
