@@ -18,10 +18,11 @@ import NavDOMThreadSlot
 /// pairs) it asks for the whole subtree it is about to read (`prefetchSubtree`): in a shared
 /// block a row's cells lie before its header, and the first of them, 480 bytes before it in a
 /// benchmark row, was a wait on memory in every row. Measured the same way (REPS=6, against
-/// 4aa3240): median ratios 13.0-14.4 to 10.6-11.4 (unchanged, select, updateEveryTenth,
-/// removeOne, moveLastToFirst), fastest 10,000-row diffs 2-17% faster, the 1,000-row medians
-/// within 2%. A window of 320 bytes, short of the row's first line, measured no better than
-/// none (as "more of each row" had when last tried); 1,024 bytes as 512. Inserted children
+/// 4aa3240, a window of 512 bytes): median ratios 12.5-14.4 to 10.6-11.4 (unchanged, select,
+/// updateEveryTenth, removeOne, moveLastToFirst), fastest 10,000-row diffs 2-19% faster, the
+/// 1,000-row medians within 2%; 1,024 bytes measured as 512 (README's latest side-by-side runs
+/// are of it). A window of 320 bytes, short of the row's first line, measured no better than
+/// none (as "more of each row" had when last tried). Inserted children
 /// are not walked (their patch takes the node as it is): they keep `prefetch`, and a replaced
 /// list measured 11% slower when they asked for their rows.
 extension Differ {
