@@ -92,5 +92,4 @@ import VirtualDOMTesting
       #expect(dom.roots == mounted.roots, "round \(round), edited")
     }
   }
-
 }

@@ -37,8 +37,7 @@ extension Differ {
   static func prefetch(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) {
     #if !hasFeature(Embedded)
     guard let header = header(nodes, index) else { return }
-    navdom_prefetch(header)
-    navdom_prefetch(header + 64)
+    prefetchHeader(at: header)
     #endif
   }
 
@@ -55,8 +54,7 @@ extension Differ {
   static func prefetchSubtree(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) {
     #if !hasFeature(Embedded)
     guard let header = header(nodes, index) else { return }
-    navdom_prefetch(header)
-    navdom_prefetch(header + 64)
+    prefetchHeader(at: header)
     var offset = 64
     while offset <= subtreePrefetchBytes {
       navdom_prefetch(header - offset)
@@ -72,6 +70,14 @@ extension Differ {
   private static func header(_ nodes: UnsafeBufferPointer<Node>, _ index: Int) -> UnsafeRawPointer? {
     guard index < nodes.count else { return nil }
     return Element.withElement(at: nodes.baseAddress! + index) { UnsafeRawPointer($0.header) }
+  }
+
+  /// Asks for the header at `header` and the line after it (where the key, the attributes and
+  /// the children begin).
+  @inline(__always)
+  private static func prefetchHeader(at header: UnsafeRawPointer) {
+    navdom_prefetch(header)
+    navdom_prefetch(header + 64)
   }
   #endif
 

@@ -92,9 +92,7 @@ struct Differ {
         // A shared subtree is unchanged: keep its ids without walking it. Nothing to write while
         // the new ids are still the old (then it has not moved: `setNewID` found its id in place).
         if sharesOldIDs {
-          #if !hasFeature(Embedded)
           noteIDsGiven(upTo: newPosition + a.subtreeSize)
-          #endif
           return
         }
         for offset in 1..<a.subtreeSize { newIDs[newPosition + offset] = oldIDs[oldPosition + offset] }
@@ -231,13 +229,16 @@ struct Differ {
     #endif
   }
 
-  #if !hasFeature(Embedded)
-  /// While `sharesOldIDs`: the positions before `end` have their ids (the old ones).
+  /// While `sharesOldIDs`: the positions before `end` have their ids (the old ones). Nothing
+  /// in the WebAssembly module, which never shares them.
   @inline(__always)
   private mutating func noteIDsGiven(upTo end: Int) {
+    #if !hasFeature(Embedded)
     givenIDsEnd = max(givenIDsEnd, end)
+    #endif
   }
 
+  #if !hasFeature(Embedded)
   @inline(never)  // once per update at most
   private mutating func copyOldIDs() {
     if givenIDsEnd > 0 { newIDs.baseAddress!.initialize(from: oldIDs.baseAddress!, count: givenIDsEnd) }
