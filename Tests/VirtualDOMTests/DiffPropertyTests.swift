@@ -66,4 +66,36 @@ import VirtualDOMTesting
     #expect(everyID.allSatisfy(dom.contains), "seed \(seed): the mounted ids are the DOM's ids")
     #expect(Set(everyID).count == everyID.count, "seed \(seed): every mounted id once")
   }
+
+  /// Keyed lists inside the rows of a keyed list, longer and shorter than it, reordered, cut
+  /// and with duplicate keys, update after update: the arrays a keyed diff keeps for the next
+  /// (`MountedTree`'s) leave no trace in the patches.
+  @Test(arguments: 0..<20)
+  func keyedListsInsideKeyedListsPatchTheDOMUpdateAfterUpdate(seed: Int) throws {
+    var random = SeededGenerator(seed: UInt64(30_000 + seed))
+    func row(_ key: Int, items: [Int]) -> Node {
+      .element(Element("li", key: "row\(key)", children: [.element(Element("ol", children: items.map {
+        .element(Element("li", key: "item\($0)", children: [.text("\($0)")]))
+      }))]))
+    }
+    var shape: [(key: Int, items: [Int])] = (0..<4).map { ($0, Array(0..<(10 + 30 * $0))) }
+    func page() -> [Node] { [.element(Element("ul", children: shape.map { row($0.key, items: $0.items) }))] }
+    var mounted = MountedTree(page())
+    var dom = MemoryDOM(mounting: page())
+    for step in 0..<8 {
+      for index in shape.indices {
+        var items = shape[index].items
+        items.shuffle(using: &random)
+        items = Array(items.prefix(Int.random(in: 1...items.count, using: &random)))
+        if step % 3 == 2, let first = items.first { items.append(first) }  // a duplicate key
+        items += (0..<Int.random(in: 0...40, using: &random)).map { 1_000 * (step + 1) + $0 }
+        shape[index].items = items
+      }
+      shape.shuffle(using: &random)
+      if step == 5 { shape.removeLast() }
+      let next = page()
+      try dom.apply(mounted.update(to: next, options: .lenient))
+      #expect(withMembersSorted(dom.roots) == withMembersSorted(next), "seed \(seed), step \(step)")
+    }
+  }
 }

@@ -51,12 +51,14 @@ extension Differ {
       newPosition += Self.subtreeSize(newNode)
       index += 1
     }
+    reserveRunPatches(old.count - index)
     while index < old.count {
       emit(.remove(id: oldIDs[oldPosition]))
       oldPosition += Self.subtreeSize(old.baseAddress! + index)
       index += 1
     }
     index = common
+    reserveRunPatches(new.count - index)
     while index < new.count {
       let newNode = new.baseAddress! + index
       insert(newNode, at: newPosition, parent: parent, before: nil)

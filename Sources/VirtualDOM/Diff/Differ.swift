@@ -44,6 +44,8 @@ struct Differ {
   /// updates): a table for 10,000 rows is 256 KB, which the system allocator maps and unmaps
   /// afresh each time (measured: a 10,000-row replace went from 1.3 to 2.1 ms).
   var keyTableStorage: [UInt64] = []
+  /// The keyed diff's other arrays, kept the same way (see `MiddleStorage`).
+  var middleStorage = MiddleStorage()
 
   /// Records a patch. In the WebAssembly module it is one function: inlined, each of the diff's
   /// nineteen places that record one was a copy of the array's capacity check and growth call.
@@ -160,6 +162,15 @@ struct Differ {
   mutating func reservePatches(_ count: Int) {
     let needed = patches.count + count
     if needed > patches.capacity { patches.reserveCapacity(max(needed, 2 * patches.capacity)) }
+  }
+
+  /// `reservePatches` for a run of `count` inserts or removals about to be emitted one by one:
+  /// natively only (in the WebAssembly module the calls went over its size budget).
+  @inline(__always)
+  mutating func reserveRunPatches(_ count: Int) {
+    #if !hasFeature(Embedded)
+    if count > 1 { reservePatches(count) }
+    #endif
   }
 
   /// Gives every node of a new subtree a fresh id; returns the first.

@@ -36,6 +36,7 @@ extension Differ {
     }
     let suffixAnchor = diffCommonSuffix(lists)
     emitMiddle(middle, lists, parent: parent, before: suffixAnchor)
+    middleStorage.keep(middle)
   }
 
   // MARK: 1. Common prefix
@@ -81,8 +82,8 @@ extension Differ {
 
   // MARK: 3. The middles, matched by key
 
-  /// One pass over each middle: every child must be a keyed element (else nil), and each
-  /// one's document position is noted. When both middles have children, each key goes into
+  /// One pass over each middle: every child must be a keyed element (else nil), and each old
+  /// one's document position is noted (the new ones' are counted again as phase 5 goes). When both middles have children, each key goes into
   /// one table (where it sits in the new middle, whether an old child had it), so each key is
   /// hashed once and read again only to confirm a match. Duplicate keys are reported once the
   /// lists are known to be keyed.
@@ -94,32 +95,33 @@ extension Differ {
       oldCount > 0 && newCount > 0
       ? KeyTable(count: newCount + oldCount, old: lists.old, new: lists.new, storage: keyTableStorage.takeAll()) : nil
     var duplicates: [String] = []
-    var match = MiddleMatch(oldCount: oldCount, newCount: newCount, hasTable: keys != nil)
+    var match = MiddleMatch(oldCount: oldCount, newCount: newCount, hasTable: keys != nil, storage: &middleStorage)
 
-    var position = lists.newPosition
     var lookahead = KeyLookahead(lists.new, from: start, to: start + newCount, hashing: keys != nil)
     for index in start..<(start + newCount) {
       guard let child = lookahead.next(index) else { return nil }
       keys?.prefetchSlot(ofHash: lookahead.newestHash)
       if keys?.claimForNew(index, child) == false { duplicates.append(child.key) }
-      match.newPositions.append(position)
-      position += Self.subtreeSize(new + index)
     }
 
     var lastMatchedNewIndex = -1
-    position = lists.oldPosition
+    var position = lists.oldPosition
     lookahead = KeyLookahead(lists.old, from: start, to: start + oldCount, hashing: keys != nil)
     for oldIndex in start..<(start + oldCount) {
       guard let child = lookahead.next(oldIndex) else { return nil }
       keys?.prefetchSlot(ofHash: lookahead.newestHash)
-      match.oldPositions.append(position)
+      let oldPosition = position
       position += Self.subtreeSize(old + oldIndex)
-      guard let (newIndex, wasSeen) = keys?.markSeenInOld(oldIndex, child) else { continue }
-      if wasSeen { duplicates.append(child.key) }
-      guard newIndex != -1, match.sources[newIndex - start] == -1 else {
-        match.removals.append(oldIndex)
+      guard let (newIndex, wasSeen) = keys?.markSeenInOld(oldIndex, child) else {
+        match.oldPositions.append(oldPosition)
         continue
       }
+      if wasSeen { duplicates.append(child.key) }
+      guard newIndex != -1, match.sources[newIndex - start] == -1 else {
+        match.oldPositions.append(MiddleMatch.removal(at: oldPosition))
+        continue
+      }
+      match.oldPositions.append(oldPosition)
       match.sources[newIndex - start] = oldIndex
       match.matched += 1
       if newIndex < lastMatchedNewIndex { match.needsMoves = true } else { lastMatchedNewIndex = newIndex }
@@ -161,14 +163,20 @@ extension Differ {
     let old = lists.old.baseAddress!
     let new = lists.new.baseAddress!
     let start = lists.start
+    // New positions are counted as the loops go (forward from the middle's first, backward
+    // from the suffix's), not kept in an array: one less pass over memory on a long list.
+    var position = lists.newPosition
     if lists.oldCount == 0 {
+      reserveRunPatches(lists.newCount)
       for index in 0..<lists.newCount {
         Self.prefetch(lists.new, start + index + Self.prefetchDistance)
-        insert(new + start + index, at: match.newPositions[index], parent: parent, before: suffixAnchor)
+        insert(new + start + index, at: position, parent: parent, before: suffixAnchor)
+        position += Self.subtreeSize(new + start + index)
       }
       return
     }
     if lists.newCount == 0 {
+      reserveRunPatches(lists.oldCount)
       for position in match.oldPositions { emit(.remove(id: oldIDs[position])) }
       return
     }
@@ -178,27 +186,32 @@ extension Differ {
       emit(.clear(parent: parent))
       for index in 0..<lists.new.count {
         Self.prefetch(lists.new, index + Self.prefetchDistance)
-        insert(new + index, at: match.newPositions[index], parent: parent, before: nil)
+        insert(new + index, at: position, parent: parent, before: nil)
+        position += Self.subtreeSize(new + index)
       }
       return
     }
 
-    for index in 0..<lists.newCount where match.sources[index] != -1 {
+    for index in 0..<lists.newCount {
       let oldIndex = match.sources[index]
-      Self.prefetchMatchedPair(index + Self.prefetchDistance, match, lists)
-      diffNode(
-        old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index,
-        newAt: match.newPositions[index])
+      if oldIndex != -1 {
+        Self.prefetchMatchedPair(index + Self.prefetchDistance, match, lists)
+        diffNode(old + oldIndex, oldAt: match.oldPositions[oldIndex - start], new + start + index, newAt: position)
+      }
+      position += Self.subtreeSize(new + start + index)
     }
-    for oldIndex in match.removals { emit(.remove(id: oldIDs[match.oldPositions[oldIndex - start]])) }
+    for oldPosition in match.oldPositions where oldPosition < 0 {
+      emit(.remove(id: oldIDs[MiddleMatch.position(ofRemoval: oldPosition)]))
+    }
 
     // Back to front, so each node's anchor is the one after it, already in place.
     let stable = match.needsMoves ? Self.longestIncreasingSubsequence(match.sources) : []
     var anchor = suffixAnchor
     var lisCursor = stable.count - 1
     var index = lists.newCount - 1
+    position = lists.newSuffixPosition
     while index >= 0 {
-      let position = match.newPositions[index]
+      position -= Self.subtreeSize(new + start + index)
       if match.sources[index] == -1 {
         insert(new + start + index, at: position, parent: parent, before: anchor)
       } else if match.needsMoves {
@@ -254,28 +267,63 @@ struct KeyedLists {
 
 /// The middles matched by key (phase 3), for the patches of phase 5.
 struct MiddleMatch {
-  /// The document position of each child of the new middle, and of the old.
-  var newPositions: [Int] = []
+  /// The document position of each child of the old middle; `removal(at:)` of it for a child
+  /// whose key the new middle lacks (or holds only once, for a duplicate), to be removed after
+  /// the matched pairs are diffed. (A flag in place of a list of removals: a replaced list of
+  /// 10,000 rows wrote and read one more 80 KB array.)
   var oldPositions: [Int] = []
   /// For each child of the new middle, the index in `old` of the child with its key, or -1
   /// for a new node. Empty when either middle is (no table was needed).
   var sources: [Int]
-  /// Old children whose key the new middle lacks (or holds only once, for a duplicate), in
-  /// order: made into patches after the matched pairs are diffed, as a clear drops them.
-  var removals: [Int] = []
   var matched = 0
   /// Whether the matched children changed order: without it no subsequence is needed.
   var needsMoves = false
 
-  init(oldCount: Int, newCount: Int, hasTable: Bool) {
-    newPositions.reserveCapacity(newCount)
+  /// Arrays for the middles' counts, in `storage`'s (which is left empty).
+  /// (In the WebAssembly module, always new arrays: the reuse went 900 bytes over its size
+  /// budget.)
+  init(oldCount: Int, newCount: Int, hasTable: Bool, storage: inout MiddleStorage) {
+    #if hasFeature(Embedded)
     oldPositions.reserveCapacity(oldCount)
-    // Room for every old child: a replaced list removes them all, and growing the array by
-    // appending copied it fourteen times for 10,000 rows. (Not in the WebAssembly module,
-    // whose size budget it went over by 25 bytes.)
-    #if !hasFeature(Embedded)
-    if hasTable { removals.reserveCapacity(oldCount) }
-    #endif
     sources = [Int](repeating: -1, count: hasTable ? newCount : 0)
+    #else
+    oldPositions = storage.oldPositions.takeAll()
+    oldPositions.removeAll(keepingCapacity: true)
+    oldPositions.reserveCapacity(oldCount)
+    sources = storage.sources.takeAll()
+    sources.removeAll(keepingCapacity: true)
+    sources.append(contentsOf: repeatElement(-1, count: hasTable ? newCount : 0))
+    #endif
+  }
+
+  /// A removed child's entry in `oldPositions`: its position with the bits flipped, so that
+  /// it is negative (positions are not).
+  @inline(__always)
+  static func removal(at position: Int) -> Int { ~position }
+
+  /// The position a removed child's entry stands for.
+  @inline(__always)
+  static func position(ofRemoval entry: Int) -> Int { ~entry }
+}
+
+/// The storage of the last `MiddleMatch`'s arrays, reused by the next (``MountedTree`` keeps
+/// it between updates, as it keeps the key table's): a list of 10,000 rows took two new
+/// 80 KB arrays each update, and the allocator returned them to the system and took them
+/// back each time. A middle diffed inside another's (a list in a matched child) finds it
+/// empty while the outer one holds it; the larger is kept. Like the key table's, it stays the
+/// size of the longest list diffed (16 bytes a child).
+struct MiddleStorage {
+  // Empty in the WebAssembly module, whose arrays are new each time (see `MiddleMatch.init`):
+  // a stored property of `MountedTree` there cost code wherever a tree is made or dropped.
+  #if !hasFeature(Embedded)
+  var oldPositions: [Int] = []
+  var sources: [Int] = []
+  #endif
+
+  mutating func keep(_ match: consuming MiddleMatch) {
+    #if !hasFeature(Embedded)
+    if match.oldPositions.capacity > oldPositions.capacity { oldPositions = match.oldPositions }
+    if match.sources.capacity > sources.capacity { sources = match.sources }
+    #endif
   }
 }

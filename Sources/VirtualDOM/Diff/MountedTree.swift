@@ -18,6 +18,7 @@ public struct MountedTree {
   public private(set) var nextID: NodeID
   /// The diff's key-table storage, kept for the next update (see `Differ.keyTableStorage`).
   private var keyTableStorage: [UInt64] = []
+  private var middleStorage = MiddleStorage()
 
   /// Mounts `roots`, numbering their nodes in document order from `firstID`.
   public init(_ roots: [Node], firstID: NodeID = 1) {
@@ -54,11 +55,13 @@ public struct MountedTree {
           flat.withUnsafeBufferPointer { new in
             var differ = Differ(oldIDs: oldIDs, newIDs: newIDs, nextID: nextID, options: options)
             differ.keyTableStorage = keyTableStorage.takeAll()
+            swap(&differ.middleStorage, &middleStorage)
             differ.diffChildren(parent: 0, old: old, oldRange: 0..<oldIDs.count, new: new, newRange: 0..<count)
             patches = differ.patches
             nextID = differ.nextID
             keepsOldIDs = differ.sharesOldIDs
             keyTableStorage = differ.keyTableStorage.takeAll()
+            swap(&differ.middleStorage, &middleStorage)
           }
         }
       }
