@@ -164,13 +164,10 @@ struct Differ {
     if needed > patches.capacity { patches.reserveCapacity(max(needed, 2 * patches.capacity)) }
   }
 
-  /// `reservePatches` for a run of `count` inserts or removals about to be emitted one by one:
-  /// natively only (in the WebAssembly module the calls went over its size budget).
+  /// `reservePatches` for a run of `count` inserts or removals about to be emitted one by one.
   @inline(__always)
   mutating func reserveRunPatches(_ count: Int) {
-    #if !hasFeature(Embedded)
     if count > 1 { reservePatches(count) }
-    #endif
   }
 
   /// Gives every node of a new subtree a fresh id; returns the first.
