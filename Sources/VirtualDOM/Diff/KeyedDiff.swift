@@ -83,10 +83,10 @@ extension Differ {
   // MARK: 3. The middles, matched by key
 
   /// One pass over each middle: every child must be a keyed element (else nil), and each old
-  /// one's document position is noted (the new ones' are counted again as phase 5 goes). When both middles have children, each key goes into
-  /// one table (where it sits in the new middle, whether an old child had it), so each key is
-  /// hashed once and read again only to confirm a match. Duplicate keys are reported once the
-  /// lists are known to be keyed.
+  /// one's document position is noted (the new ones' are counted again as phase 5 goes). When
+  /// both middles have children, each key goes into one table (where it sits in the new
+  /// middle, whether an old child had it), so each key is hashed once and read again only to
+  /// confirm a match. Duplicate keys are reported once the lists are known to be keyed.
   private mutating func matchMiddles(_ lists: KeyedLists) -> MiddleMatch? {
     let old = lists.old.baseAddress!
     let new = lists.new.baseAddress!
@@ -200,8 +200,8 @@ extension Differ {
       }
       position += Self.subtreeSize(new + start + index)
     }
-    for oldPosition in match.oldPositions where oldPosition < 0 {
-      emit(.remove(id: oldIDs[MiddleMatch.position(ofRemoval: oldPosition)]))
+    for entry in match.oldPositions where entry < 0 {
+      emit(.remove(id: oldIDs[MiddleMatch.position(ofRemoval: entry)]))
     }
 
     // Back to front, so each node's anchor is the one after it, already in place.
@@ -279,9 +279,9 @@ struct MiddleMatch {
   /// Whether the matched children changed order: without it no subsequence is needed.
   var needsMoves = false
 
-  /// Arrays for the middles' counts, in `storage`'s (which is left empty).
-  /// (In the WebAssembly module, always new arrays: the reuse went 900 bytes over its size
-  /// budget.)
+  /// Arrays for the middles' counts, in `storage`'s (which is left empty). In the WebAssembly
+  /// module they are new each time: keeping them cost the demo's module about 1 KB, over its
+  /// size budget.
   init(oldCount: Int, newCount: Int, hasTable: Bool, storage: inout MiddleStorage) {
     #if hasFeature(Embedded)
     oldPositions.reserveCapacity(oldCount)

@@ -18,6 +18,7 @@ public struct MountedTree {
   public private(set) var nextID: NodeID
   /// The diff's key-table storage, kept for the next update (see `Differ.keyTableStorage`).
   private var keyTableStorage: [UInt64] = []
+  /// The keyed diff's other arrays, kept the same way (see `MiddleStorage`).
   private var middleStorage = MiddleStorage()
 
   /// Mounts `roots`, numbering their nodes in document order from `firstID`.
