@@ -159,21 +159,15 @@ extension Differ {
   // MARK: 5. The middle's patches
 
   /// Patches the middle: inserts, removals, the matched pairs' own changes, and moves.
-  private mutating func emitMiddle(_ match: MiddleMatch, _ lists: KeyedLists, parent: NodeID, before suffixAnchor: NodeID?) {
+  private mutating func emitMiddle(
+    _ match: MiddleMatch, _ lists: KeyedLists, parent: NodeID, before suffixAnchor: NodeID?
+  ) {
     let old = lists.old.baseAddress!
     let new = lists.new.baseAddress!
     let start = lists.start
-    // New positions are counted as the loops go (forward from the middle's first, backward
-    // from the suffix's), not kept in an array: one less pass over memory on a long list.
-    var position = lists.newPosition
     if lists.oldCount == 0 {
       reserveRunPatches(lists.newCount)
-      for index in 0..<lists.newCount {
-        Self.prefetch(lists.new, start + index + Self.prefetchDistance)
-        insert(new + start + index, at: position, parent: parent, before: suffixAnchor)
-        position += Self.subtreeSize(new + start + index)
-      }
-      return
+      return insertAll(lists, start..<(start + lists.newCount), parent: parent, before: suffixAnchor)
     }
     if lists.newCount == 0 {
       reserveRunPatches(lists.oldCount)
@@ -184,13 +178,12 @@ extension Differ {
     if match.matched == 0 && start == 0 && lists.suffixLength == 0 {
       reservePatches(lists.new.count + 1)
       emit(.clear(parent: parent))
-      for index in 0..<lists.new.count {
-        Self.prefetch(lists.new, index + Self.prefetchDistance)
-        insert(new + index, at: position, parent: parent, before: nil)
-        position += Self.subtreeSize(new + index)
-      }
-      return
+      return insertAll(lists, 0..<lists.new.count, parent: parent, before: nil)
     }
+
+    // New positions are counted as the loops go (forward from the middle's first, backward
+    // from the suffix's), not kept in an array: one less pass over memory on a long list.
+    var position = lists.newPosition
 
     for index in 0..<lists.newCount {
       let oldIndex = match.sources[index]
@@ -223,6 +216,18 @@ extension Differ {
       }
       anchor = newID(at: position)
       index -= 1
+    }
+  }
+
+  /// Inserts the new children in `range`, the first of the middle and the rest after it, each
+  /// before `anchor`.
+  private mutating func insertAll(_ lists: KeyedLists, _ range: Range<Int>, parent: NodeID, before anchor: NodeID?) {
+    let new = lists.new.baseAddress!
+    var position = lists.newPosition
+    for index in range {
+      Self.prefetch(lists.new, index + Self.prefetchDistance)
+      insert(new + index, at: position, parent: parent, before: anchor)
+      position += Self.subtreeSize(new + index)
     }
   }
 }
