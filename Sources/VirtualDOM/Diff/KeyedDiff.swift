@@ -184,7 +184,6 @@ extension Differ {
     // New positions are counted as the loops go (forward from the middle's first, backward
     // from the suffix's), not kept in an array: one less pass over memory on a long list.
     var position = lists.newPosition
-
     for index in 0..<lists.newCount {
       let oldIndex = match.sources[index]
       if oldIndex != -1 {
@@ -219,8 +218,8 @@ extension Differ {
     }
   }
 
-  /// Inserts the new children in `range`, the first of the middle and the rest after it, each
-  /// before `anchor`.
+  /// Inserts the new children in `range`, each before `anchor`. `range` begins at the new
+  /// middle's first child, whose document position is `lists.newPosition`.
   private mutating func insertAll(_ lists: KeyedLists, _ range: Range<Int>, parent: NodeID, before anchor: NodeID?) {
     let new = lists.new.baseAddress!
     var position = lists.newPosition
