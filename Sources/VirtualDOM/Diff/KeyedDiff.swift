@@ -89,7 +89,6 @@ extension Differ {
   /// confirm a match. Duplicate keys are reported once the lists are known to be keyed.
   private mutating func matchMiddles(_ lists: KeyedLists) -> MiddleMatch? {
     let old = lists.old.baseAddress!
-    let new = lists.new.baseAddress!
     let (start, oldCount, newCount) = (lists.start, lists.oldCount, lists.newCount)
     var keys =
       oldCount > 0 && newCount > 0
